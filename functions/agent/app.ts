@@ -1,0 +1,24 @@
+// The agent Worker's Hono application: request context, public routes, authenticated API.
+import { Hono } from "hono";
+import { requestId } from "hono/request-id";
+import type { AppEnv } from "../lib/app-env.ts";
+import { requireUser } from "../lib/auth/middleware.ts";
+import { errorBody } from "../lib/errors.ts";
+import { log } from "../lib/log.ts";
+import { withSettings } from "../lib/settings-middleware.ts";
+import { health } from "./routes/health.ts";
+import { me } from "./routes/me.ts";
+
+export function createApp() {
+  const app = new Hono<AppEnv>();
+  app.use(requestId());
+  app.route("/", health);
+  app.use("/api/*", withSettings, requireUser);
+  app.route("/", me);
+  app.notFound((c) => c.json(errorBody("NOT_FOUND", `no route for ${c.req.method} ${c.req.path}`), 404));
+  app.onError((error, c) => {
+    log.error("request.failed", { request_id: c.var.requestId, path: c.req.path, error: error.name, message: error.message });
+    return c.json(errorBody("INTERNAL", "the request failed unexpectedly", { request_id: c.var.requestId }), 500);
+  });
+  return app;
+}

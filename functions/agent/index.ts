@@ -1,0 +1,4 @@
+// Worker entry for the chat agent.
+import { createApp } from "./app.ts";
+
+export default createApp();

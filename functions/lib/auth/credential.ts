@@ -1,0 +1,78 @@
+// The controlled credential: a short-lived JWT the Worker mints for one verified user, so
+// that every database call runs as that user and Row Level Security does the isolation.
+// It is handed to supabase-js only; it never enters tool arguments, model context, logs,
+// responses or stored rows.
+import { importJWK, type JWK, SignJWT } from "jose";
+import { CREDENTIAL_TTL_BOUNDS, type Settings } from "../config.ts";
+
+export const CREDENTIAL_ISSUER = "edge-agent";
+
+export type CredentialSigner =
+  | { alg: "ES256"; kid: string; key: CryptoKey }
+  | { alg: "HS256"; key: Uint8Array };
+
+export interface ControlledCredential {
+  token: string;
+  /** Unix seconds. */
+  expiresAt: number;
+  jti: string;
+}
+
+export async function importCredentialSigner(credential: Settings["credential"]): Promise<CredentialSigner> {
+  if (credential.signingJwk) {
+    const key = await importJWK(credential.signingJwk as JWK, "ES256");
+    if (!(key instanceof CryptoKey)) throw new Error("CREDENTIAL_SIGNING_JWK did not import as a private key");
+    return { alg: "ES256", kid: credential.signingJwk.kid, key };
+  }
+  if (credential.legacySecret) return { alg: "HS256", key: new TextEncoder().encode(credential.legacySecret) };
+  throw new Error("no credential signing key configured");
+}
+
+export function assertCredentialTtl(ttlSeconds: number): void {
+  if (!Number.isInteger(ttlSeconds) || ttlSeconds < CREDENTIAL_TTL_BOUNDS.min || ttlSeconds > CREDENTIAL_TTL_BOUNDS.max) {
+    throw new RangeError(
+      `credential TTL must be a whole number of seconds in ${CREDENTIAL_TTL_BOUNDS.min}..${CREDENTIAL_TTL_BOUNDS.max}, got ${ttlSeconds}`,
+    );
+  }
+}
+
+export async function mintCredential(
+  userId: string,
+  signer: CredentialSigner,
+  options: { ttlSeconds: number; audience: string; now?: number },
+): Promise<ControlledCredential> {
+  assertCredentialTtl(options.ttlSeconds);
+  const issuedAt = options.now ?? Math.floor(Date.now() / 1000);
+  const expiresAt = issuedAt + options.ttlSeconds;
+  const jti = crypto.randomUUID();
+  const header = signer.alg === "ES256" ? { alg: "ES256", kid: signer.kid, typ: "JWT" } : { alg: "HS256", typ: "JWT" };
+  const token = await new SignJWT({ role: "authenticated" })
+    .setProtectedHeader(header)
+    .setSubject(userId)
+    .setAudience(options.audience)
+    .setIssuer(CREDENTIAL_ISSUER)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
+    .setJti(jti)
+    .sign(signer.key);
+  return { token, expiresAt, jti };
+}
+
+/**
+ * Hands out a valid credential for one user, minting a new one when the current one is
+ * within `refreshBeforeSeconds` of expiry. supabase-js calls it before every request, so a
+ * run that outlives one credential keeps working.
+ */
+export function credentialSource(
+  userId: string,
+  signer: CredentialSigner,
+  options: { ttlSeconds: number; audience: string; refreshBeforeSeconds?: number },
+): () => Promise<string> {
+  const margin = options.refreshBeforeSeconds ?? 30;
+  let current: ControlledCredential | undefined;
+  return async () => {
+    const now = Math.floor(Date.now() / 1000);
+    if (!current || current.expiresAt - now <= margin) current = await mintCredential(userId, signer, options);
+    return current.token;
+  };
+}

@@ -1,0 +1,99 @@
+// Verifies the app's bearer token: a Supabase Auth access token signed either with one of the
+// project's signing keys (published as a JWKS) or with the legacy HS256 JWT secret.
+// Every failure maps to a stable reason; none of them echoes the token.
+import { createRemoteJWKSet, decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from "jose";
+import type { Settings } from "../config.ts";
+
+export type AuthFailureReason =
+  | "missing_token"
+  | "malformed_token"
+  | "unsupported_algorithm"
+  | "token_expired"
+  | "invalid_signature"
+  | "invalid_audience"
+  | "invalid_issuer"
+  | "invalid_claims"
+  | "keys_unavailable";
+
+export interface VerifiedUser {
+  userId: string;
+  role: string;
+  email?: string;
+}
+
+export type VerifyResult = { ok: true; user: VerifiedUser } | { ok: false; reason: AuthFailureReason };
+
+const ASYMMETRIC_ALGORITHMS = ["ES256", "RS256", "EdDSA"];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// One remote key set per URL for the life of the isolate: jose caches the keys, refetches
+// on an unknown kid (rate-limited by the cooldown) and after cacheMaxAge.
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+
+function keySet(url: string) {
+  let set = keySets.get(url);
+  if (!set) {
+    set = createRemoteJWKSet(new URL(url), { cacheMaxAge: 10 * 60_000, cooldownDuration: 30_000, timeoutDuration: 5_000 });
+    keySets.set(url, set);
+  }
+  return set;
+}
+
+/** Extracts the token from an Authorization header value ("Bearer <token>"). */
+export function bearerToken(header: string | undefined | null): string | undefined {
+  const match = /^Bearer[ ]+([^\s]+)\s*$/i.exec(header ?? "");
+  return match?.[1];
+}
+
+function reasonFor(error: unknown): AuthFailureReason {
+  if (error instanceof errors.JWTExpired) return "token_expired";
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === "aud") return "invalid_audience";
+    if (error.claim === "iss") return "invalid_issuer";
+    return "invalid_claims";
+  }
+  if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey) {
+    return "invalid_signature";
+  }
+  if (error instanceof errors.JOSEAlgNotAllowed || error instanceof errors.JOSENotSupported) return "unsupported_algorithm";
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) return "keys_unavailable";
+  if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid) return "malformed_token";
+  // A failed fetch of the key set surfaces as a plain TypeError/Error from fetch.
+  return "keys_unavailable";
+}
+
+function userFrom(payload: JWTPayload): VerifyResult {
+  const role = typeof payload.role === "string" ? payload.role : undefined;
+  if (!payload.sub || !UUID.test(payload.sub) || role !== "authenticated") return { ok: false, reason: "invalid_claims" };
+  const email = typeof payload.email === "string" && payload.email !== "" ? payload.email : undefined;
+  return { ok: true, user: { userId: payload.sub, role, ...(email ? { email } : {}) } };
+}
+
+export async function verifyAccessToken(token: string | undefined, auth: Settings["auth"]): Promise<VerifyResult> {
+  if (!token) return { ok: false, reason: "missing_token" };
+  let alg: string | undefined;
+  try {
+    alg = decodeProtectedHeader(token).alg;
+  } catch {
+    return { ok: false, reason: "malformed_token" };
+  }
+  if (token.split(".").length !== 3) return { ok: false, reason: "malformed_token" };
+  const options = { audience: auth.audience, ...(auth.issuer ? { issuer: auth.issuer } : {}), requiredClaims: ["exp", "sub"] };
+  try {
+    if (alg === "HS256") {
+      if (!auth.legacySecret) return { ok: false, reason: "unsupported_algorithm" };
+      const { payload } = await jwtVerify(token, new TextEncoder().encode(auth.legacySecret), {
+        ...options,
+        algorithms: ["HS256"],
+      });
+      return userFrom(payload);
+    }
+    if (alg && ASYMMETRIC_ALGORITHMS.includes(alg)) {
+      const { payload } = await jwtVerify(token, keySet(auth.jwksUrl), { ...options, algorithms: ASYMMETRIC_ALGORITHMS });
+      return userFrom(payload);
+    }
+    return { ok: false, reason: "unsupported_algorithm" };
+  } catch (error) {
+    return { ok: false, reason: reasonFor(error) };
+  }
+}

@@ -1,0 +1,130 @@
+// Worker settings: read from the Env bindings, validated once per Env object. A bad or
+// missing setting is reported by name and problem, never by value (values may be secrets).
+import { z } from "zod";
+
+/** An empty string in .dev.vars or the dashboard means "not set". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
+
+const signingJwk = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be a JSON Web Key (JSON object)" });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.looseObject({
+      kty: z.literal("EC", { error: 'must be an EC key ("kty": "EC")' }),
+      crv: z.literal("P-256", { error: 'must be a P-256 key ("crv": "P-256") for ES256' }),
+      d: z.string({ error: 'must be a private key (has "d")' }).min(1),
+      kid: z.string({ error: 'must carry a key id ("kid")' }).min(1),
+      x: z.string().min(1),
+      y: z.string().min(1),
+    }),
+  );
+
+export const CREDENTIAL_TTL_BOUNDS = { min: 60, max: 600, default: 300 } as const;
+
+const EnvSchema = z
+  .object({
+    SUPABASE_URL: z.url({ error: "must be an http(s) URL, e.g. https://<project>.supabase.co" }),
+    SUPABASE_ANON_KEY: z.string({ error: "is required (the project's anon or publishable key)" }).min(1),
+    AUTH_AUDIENCE: optional(z.string().min(1)).default("authenticated"),
+    AUTH_ISSUER: optional(z.string().min(1)),
+    AUTH_JWKS_URL: optional(z.url({ error: "must be an http(s) URL" })),
+    AUTH_JWT_SECRET: optional(z.string().min(32, { error: "must be at least 32 characters" })),
+    CREDENTIAL_SIGNING_JWK: optional(signingJwk),
+    CREDENTIAL_TTL_SECONDS: optional(
+      z.coerce
+        .number({ error: "must be a number of seconds" })
+        .int({ error: "must be a whole number of seconds" })
+        .min(CREDENTIAL_TTL_BOUNDS.min, { error: `must be at least ${CREDENTIAL_TTL_BOUNDS.min} seconds` })
+        .max(CREDENTIAL_TTL_BOUNDS.max, { error: `must be at most ${CREDENTIAL_TTL_BOUNDS.max} seconds` }),
+    ).default(CREDENTIAL_TTL_BOUNDS.default),
+  })
+  .superRefine((env, ctx) => {
+    if (!env.CREDENTIAL_SIGNING_JWK && !env.AUTH_JWT_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["CREDENTIAL_SIGNING_JWK"],
+        message: "one of CREDENTIAL_SIGNING_JWK or AUTH_JWT_SECRET is required to mint credentials",
+      });
+    }
+  });
+
+export interface Settings {
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+  auth: {
+    audience: string;
+    issuer?: string;
+    jwksUrl: string;
+    legacySecret?: string;
+  };
+  credential: {
+    ttlSeconds: number;
+    signingJwk?: z.infer<typeof signingJwk>;
+    legacySecret?: string;
+  };
+}
+
+export interface SettingProblem {
+  setting: string;
+  problem: string;
+}
+
+export type SettingsResult = { ok: true; settings: Settings } | { ok: false; problems: SettingProblem[] };
+
+export function parseSettings(env: Record<string, unknown>): SettingsResult {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      problems: parsed.error.issues.map((issue) => ({
+        setting: String(issue.path[0] ?? "(settings)"),
+        // zod's default for a missing key is "expected string, received undefined".
+        problem: issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message,
+      })),
+    };
+  }
+  const env_ = parsed.data;
+  const supabaseUrl = env_.SUPABASE_URL.replace(/\/+$/, "");
+  return {
+    ok: true,
+    settings: {
+      supabaseUrl,
+      supabaseAnonKey: env_.SUPABASE_ANON_KEY,
+      auth: {
+        audience: env_.AUTH_AUDIENCE,
+        issuer: env_.AUTH_ISSUER,
+        jwksUrl: env_.AUTH_JWKS_URL ?? `${supabaseUrl}/auth/v1/.well-known/jwks.json`,
+        legacySecret: env_.AUTH_JWT_SECRET,
+      },
+      credential: {
+        ttlSeconds: env_.CREDENTIAL_TTL_SECONDS,
+        signingJwk: env_.CREDENTIAL_SIGNING_JWK,
+        legacySecret: env_.AUTH_JWT_SECRET,
+      },
+    },
+  };
+}
+
+export function describeProblems(problems: SettingProblem[]): string {
+  return `invalid configuration: ${problems.map((p) => `${p.setting} ${p.problem}`).join("; ")}`;
+}
+
+// Workers have no start-up hook; the Env object is stable per isolate, so validate it once.
+const cache = new WeakMap<object, SettingsResult>();
+
+export function loadSettings(env: object): SettingsResult {
+  let result = cache.get(env);
+  if (!result) {
+    result = parseSettings(env as Record<string, unknown>);
+    cache.set(env, result);
+  }
+  return result;
+}

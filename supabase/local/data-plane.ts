@@ -1,0 +1,107 @@
+// Starts the whole local data plane: Postgres (from a prepared template), PostgREST and the
+// gateway. Used by `npm run dev`, `npm run db:start` and the test suite's global setup.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { startGateway } from "./gateway.ts";
+import { anonKey, type LocalKeys, postgrestJwks, publishedJwks } from "./keys.ts";
+import { seedFile } from "./paths.ts";
+import { copyCluster, ensureStackHome, type PostgresHandle, startPostgres } from "./postgres.ts";
+import { startPostgrest } from "./postgrest.ts";
+import { type Child, freePort, killStale } from "./processes.ts";
+import { ensureTemplate } from "./template.ts";
+
+export interface DataPlaneOptions {
+  keys: LocalKeys;
+  /**
+   * A named instance keeps its data across restarts while the migrations are unchanged
+   * (dev); without a name the instance is a throwaway copy deleted on stop (tests).
+   */
+  instance?: { name: string; reset?: boolean };
+  gatewayPort?: number;
+  postgresPort?: number;
+  seed?: boolean;
+}
+
+export interface DataPlane {
+  /** Base URL for supabase-js (PostgREST at /rest/v1, JWKS at /auth/v1/.well-known/jwks.json). */
+  url: string;
+  anonKey: string;
+  postgresPort: number;
+  timings: { templateMs: number; templateBuilt: boolean; postgresMs: number; postgrestMs: number; totalMs: number };
+  /** Stops only Postgres, leaving PostgREST and the gateway up: "the database is down". */
+  stopPostgres(): Promise<void>;
+  startPostgres(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startDataPlane(options: DataPlaneOptions): Promise<DataPlane> {
+  const began = performance.now();
+  const template = await ensureTemplate();
+  const templateMs = performance.now() - began;
+
+  const instancesDir = join(ensureStackHome(), "instances");
+  mkdirSync(instancesDir, { recursive: true, mode: 0o755 });
+  const named = options.instance;
+  const dataDir = named
+    ? join(instancesDir, `${named.name}-${template.key}`)
+    : join(instancesDir, `run-${process.pid}-${crypto.randomUUID().slice(0, 8)}`);
+  if (named?.reset) rmSync(dataDir, { recursive: true, force: true });
+  const fresh = !existsSync(join(dataDir, "PG_VERSION"));
+  if (fresh) {
+    rmSync(dataDir, { recursive: true, force: true });
+    copyCluster(template.dataDir, dataDir);
+  }
+
+  const postgresPort = options.postgresPort ?? (await freePort());
+  let postgres: PostgresHandle = await startPostgres(dataDir, postgresPort);
+  if (fresh && options.seed !== false) await postgres.exec(readFileSync(seedFile, "utf8"));
+  const postgresMs = performance.now() - began - templateMs;
+
+  const postgrestPidFile = `${dataDir}.postgrest.pid`;
+  if (existsSync(postgrestPidFile)) await killStale(Number(readFileSync(postgrestPidFile, "utf8")), "postgrest");
+  const postgrestPort = await freePort();
+  let postgrest: Child;
+  try {
+    postgrest = await startPostgrest({
+      postgresPort,
+      port: postgrestPort,
+      adminPort: await freePort(),
+      jwtSecret: JSON.stringify(postgrestJwks(options.keys)),
+    });
+  } catch (error) {
+    await postgres.stop();
+    throw error;
+  }
+  writeFileSync(postgrestPidFile, String(postgrest.process.pid));
+  const postgrestMs = performance.now() - began - templateMs - postgresMs;
+
+  const gatewayPort = options.gatewayPort ?? (await freePort());
+  const gateway = await startGateway({ port: gatewayPort, postgrestPort, jwks: publishedJwks(options.keys) }).catch(
+    async (error: Error) => {
+      await postgrest.stop();
+      await postgres.stop();
+      throw new Error(`gateway could not listen on 127.0.0.1:${gatewayPort}: ${error.message}`);
+    },
+  );
+
+  let stopped = false;
+  return {
+    url: `http://127.0.0.1:${gatewayPort}`,
+    anonKey: await anonKey(options.keys),
+    postgresPort,
+    timings: { templateMs, templateBuilt: template.built, postgresMs, postgrestMs, totalMs: performance.now() - began },
+    stopPostgres: () => postgres.stop(),
+    async startPostgres() {
+      postgres = await startPostgres(dataDir, postgresPort);
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await gateway.stop();
+      await postgrest.stop();
+      await postgres.stop();
+      rmSync(postgrestPidFile, { force: true });
+      if (!named) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

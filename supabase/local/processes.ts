@@ -1,0 +1,85 @@
+// Small helpers for the child processes of the stack: spawn, wait until ready, stop cleanly.
+import { type ChildProcess, spawn, type SpawnOptions } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+
+export interface Child {
+  name: string;
+  process: ChildProcess;
+  /** The last lines the process wrote, for error messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export function startChild(name: string, command: string, args: string[], options: SpawnOptions): Child {
+  const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+    if (lines.length > 40) lines.splice(0, lines.length - 40);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    name,
+    process: child,
+    output: () => lines.join("\n"),
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      // SIGINT is Postgres' "fast shutdown"; PostgREST exits on it too.
+      child.kill("SIGINT");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Polls `probe` until it resolves true; fails with the child's output if it exits first. */
+export async function waitUntilReady(child: Child, probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.process.exitCode !== null) {
+      throw new Error(`${child.name} exited with code ${child.process.exitCode}:\n${child.output()}`);
+    }
+    if (await probe().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await child.stop();
+  throw new Error(`${child.name} was not ready within ${timeoutMs} ms:\n${child.output()}`);
+}
+
+/** A TCP port that was free a moment ago on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** Kills a process left behind by an earlier run that was killed before it could clean up. */
+export async function killStale(pid: number, expectedCommand: string): Promise<void> {
+  let cmdline: string;
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    return; // not running
+  }
+  if (!cmdline.includes(expectedCommand)) return; // the pid was reused by something else
+  process.kill(pid, "SIGINT");
+  for (let i = 0; i < 200; i++) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  process.kill(pid, "SIGKILL");
+}

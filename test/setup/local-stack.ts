@@ -1,0 +1,48 @@
+// Vitest global setup: starts the real local data plane for the whole run.
+//   main   - what every data and Worker test talks to;
+//   outage - a second plane whose Postgres tests stop and start through a small control
+//            endpoint, so "the database is down" is tested without disturbing the others.
+import { createServer } from "node:http";
+import type { TestProject } from "vitest/node";
+import { startDataPlane } from "../../supabase/local/data-plane.ts";
+import { generateLocalKeys } from "../../supabase/local/keys.ts";
+import { SUPERUSER_PASSWORD } from "../../supabase/local/postgres.ts";
+import type { LocalStackInfo } from "../support/stack-info.ts";
+
+export default async function setup(project: TestProject) {
+  const keys = await generateLocalKeys();
+  const [main, outage] = await Promise.all([startDataPlane({ keys }), startDataPlane({ keys })]);
+  console.log(
+    `local data plane ready in ${main.timings.totalMs.toFixed(0)} ms (template ${main.timings.templateBuilt ? "built" : "reused"})`,
+  );
+
+  const control = createServer((req, res) => {
+    const action = req.method === "POST" ? req.url : undefined;
+    const run = action === "/postgres/stop" ? outage.stopPostgres() : action === "/postgres/start" ? outage.startPostgres() : undefined;
+    if (!run) {
+      res.writeHead(404).end();
+      return;
+    }
+    run.then(
+      () => res.writeHead(204).end(),
+      (error: Error) => res.writeHead(500).end(error.message),
+    );
+  });
+  await new Promise<void>((resolve) => control.listen(0, "127.0.0.1", resolve));
+  const address = control.address();
+  const controlPort = typeof address === "object" && address ? address.port : 0;
+
+  const info: LocalStackInfo = {
+    supabaseUrl: main.url,
+    anonKey: main.anonKey,
+    postgres: { port: main.postgresPort, password: SUPERUSER_PASSWORD },
+    keys,
+    outage: { supabaseUrl: outage.url, controlUrl: `http://127.0.0.1:${controlPort}` },
+  };
+  project.provide("localStack", info);
+
+  return async () => {
+    control.close();
+    await Promise.all([main.stop(), outage.stop()]);
+  };
+}

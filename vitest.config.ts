@@ -1,0 +1,35 @@
+import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+import type { LocalStackInfo } from "./test/support/stack-info.ts";
+
+export default defineConfig({
+  test: {
+    globalSetup: ["./test/setup/local-stack.ts"],
+    projects: [
+      // Pure functions, in Node.
+      { test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },
+      // Database behaviour (RLS, PostgREST) through supabase-js, in Node, against the real stack.
+      { test: { name: "data", include: ["test/data/**/*.test.ts"], testTimeout: 20_000 } },
+      // Worker code inside workerd, against the real stack.
+      {
+        plugins: [
+          cloudflareTest(({ inject }) => {
+            const stack = inject<LocalStackInfo>("localStack");
+            return {
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: {
+                  SUPABASE_URL: stack.supabaseUrl,
+                  SUPABASE_ANON_KEY: stack.anonKey,
+                  AUTH_JWT_SECRET: stack.keys.legacySecret,
+                  CREDENTIAL_SIGNING_JWK: JSON.stringify(stack.keys.credentialPrivateJwk),
+                },
+              },
+            };
+          }),
+        ],
+        test: { name: "worker", include: ["test/worker/**/*.test.ts"], testTimeout: 20_000 },
+      },
+    ],
+  },
+});
