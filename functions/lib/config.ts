@@ -2,9 +2,10 @@
 // missing setting is reported by name and problem, never by value (values may be secrets).
 import { z } from "zod";
 
-/** An empty string in .dev.vars or the dashboard means "not set". */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
+/** A blank value in .dev.vars or the dashboard means "not set". */
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+const required = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema);
 
 const signingJwk = z
   .string()
@@ -31,8 +32,8 @@ export const CREDENTIAL_TTL_BOUNDS = { min: 60, max: 600, default: 300 } as cons
 
 const EnvSchema = z
   .object({
-    SUPABASE_URL: z.url({ error: "must be an http(s) URL, e.g. https://<project>.supabase.co" }),
-    SUPABASE_ANON_KEY: z.string({ error: "is required (the project's anon or publishable key)" }).min(1),
+    SUPABASE_URL: required(z.url({ error: "must be an http(s) URL, e.g. https://<project>.supabase.co" })),
+    SUPABASE_ANON_KEY: required(z.string()),
     AUTH_AUDIENCE: optional(z.string().min(1)).default("authenticated"),
     AUTH_ISSUER: optional(z.string().min(1)),
     AUTH_JWKS_URL: optional(z.url({ error: "must be an http(s) URL" })),
@@ -45,16 +46,13 @@ const EnvSchema = z
         .min(CREDENTIAL_TTL_BOUNDS.min, { error: `must be at least ${CREDENTIAL_TTL_BOUNDS.min} seconds` })
         .max(CREDENTIAL_TTL_BOUNDS.max, { error: `must be at most ${CREDENTIAL_TTL_BOUNDS.max} seconds` }),
     ).default(CREDENTIAL_TTL_BOUNDS.default),
-  })
-  .superRefine((env, ctx) => {
-    if (!env.CREDENTIAL_SIGNING_JWK && !env.AUTH_JWT_SECRET) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["CREDENTIAL_SIGNING_JWK"],
-        message: "one of CREDENTIAL_SIGNING_JWK or AUTH_JWT_SECRET is required to mint credentials",
-      });
-    }
   });
+
+// Checked on the raw values, so it is reported together with every other problem.
+function signingKeyProblem(env: Record<string, unknown>): SettingProblem[] {
+  if (blankToUndefined(env.CREDENTIAL_SIGNING_JWK) !== undefined || blankToUndefined(env.AUTH_JWT_SECRET) !== undefined) return [];
+  return [{ setting: "CREDENTIAL_SIGNING_JWK", problem: "or AUTH_JWT_SECRET is required to mint credentials" }];
+}
 
 export interface Settings {
   supabaseUrl: string;
@@ -81,16 +79,15 @@ export type SettingsResult = { ok: true; settings: Settings } | { ok: false; pro
 
 export function parseSettings(env: Record<string, unknown>): SettingsResult {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      problems: parsed.error.issues.map((issue) => ({
-        setting: String(issue.path[0] ?? "(settings)"),
-        // zod's default for a missing key is "expected string, received undefined".
-        problem: issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message,
-      })),
-    };
-  }
+  const problems = [
+    ...(parsed.error?.issues ?? []).map((issue) => ({
+      setting: String(issue.path[0] ?? "(settings)"),
+      // zod's wording for a missing setting is "expected string, received undefined".
+      problem: issue.code === "invalid_type" && issue.input === undefined && issue.path.length === 1 ? "is required" : issue.message,
+    })),
+    ...signingKeyProblem(env),
+  ];
+  if (!parsed.success || problems.length > 0) return { ok: false, problems };
   const env_ = parsed.data;
   const supabaseUrl = env_.SUPABASE_URL.replace(/\/+$/, "");
   return {

@@ -7,7 +7,8 @@ import { anonKey, type LocalKeys, postgrestJwks, publishedJwks } from "./keys.ts
 import { seedFile } from "./paths.ts";
 import { copyCluster, ensureStackHome, type PostgresHandle, startPostgres } from "./postgres.ts";
 import { startPostgrest } from "./postgrest.ts";
-import { type Child, freePort, killStale } from "./processes.ts";
+import { type Child, freePort } from "./processes.ts";
+import { stopLeftovers, sweepAbandonedInstances } from "./stale.ts";
 import { ensureTemplate } from "./template.ts";
 
 export interface DataPlaneOptions {
@@ -45,6 +46,8 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
   const dataDir = named
     ? join(instancesDir, `${named.name}-${template.key}`)
     : join(instancesDir, `run-${process.pid}-${crypto.randomUUID().slice(0, 8)}`);
+  await sweepAbandonedInstances(instancesDir);
+  await stopLeftovers(dataDir);
   if (named?.reset) rmSync(dataDir, { recursive: true, force: true });
   const fresh = !existsSync(join(dataDir, "PG_VERSION"));
   if (fresh) {
@@ -58,7 +61,6 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
   const postgresMs = performance.now() - began - templateMs;
 
   const postgrestPidFile = `${dataDir}.postgrest.pid`;
-  if (existsSync(postgrestPidFile)) await killStale(Number(readFileSync(postgrestPidFile, "utf8")), "postgrest");
   const postgrestPort = await freePort();
   let postgrest: Child;
   try {
@@ -84,6 +86,14 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
     },
   );
 
+  // Last resort if the process exits without stop(): immediate shutdown of both servers.
+  const killOnExit = () => {
+    for (const [child, signal] of [[postgrest, "SIGTERM"], [postgres.child, "SIGQUIT"]] as const) {
+      if (child.process.exitCode === null) child.process.kill(signal);
+    }
+  };
+  process.once("exit", killOnExit);
+
   let stopped = false;
   return {
     url: `http://127.0.0.1:${gatewayPort}`,
@@ -92,11 +102,13 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
     timings: { templateMs, templateBuilt: template.built, postgresMs, postgrestMs, totalMs: performance.now() - began },
     stopPostgres: () => postgres.stop(),
     async startPostgres() {
+      if (postgres.child.process.exitCode === null && postgres.child.process.signalCode === null) return; // already up
       postgres = await startPostgres(dataDir, postgresPort);
     },
     async stop() {
       if (stopped) return;
       stopped = true;
+      process.off("exit", killOnExit);
       await gateway.stop();
       await postgrest.stop();
       await postgres.stop();

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { postgresRunAs, type RunAs } from "./os-user.ts";
 import { postgresDistDir, stackHome } from "./paths.ts";
-import { type Child, killStale, startChild, waitUntilReady } from "./processes.ts";
+import { type Child, startChild, waitUntilReady } from "./processes.ts";
 
 /** Local-only superuser password; the cluster listens on 127.0.0.1 only. */
 export const SUPERUSER_PASSWORD = "postgres";
@@ -76,11 +76,6 @@ export function copyCluster(from: string, to: string): void {
 export async function startPostgres(dataDir: string, port: number): Promise<PostgresHandle> {
   const runAs = postgresRunAs();
   const dist = runnableDist(runAs);
-  const pidFile = join(dataDir, "postmaster.pid");
-  if (existsSync(pidFile)) {
-    await killStale(Number(readFileSync(pidFile, "utf8").split("\n")[0]), "postgres");
-    rmSync(pidFile, { force: true });
-  }
   const child = startChild(
     "postgres",
     join(dist, "bin", "postgres"),

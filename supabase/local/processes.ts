@@ -43,7 +43,8 @@ export async function waitUntilReady(child: Child, probe: () => Promise<boolean>
     if (child.process.exitCode !== null) {
       throw new Error(`${child.name} exited with code ${child.process.exitCode}:\n${child.output()}`);
     }
-    if (await probe().catch(() => false)) return;
+    // The probe may reach another server on the same port; only our live child counts.
+    if ((await probe().catch(() => false)) && child.process.exitCode === null) return;
     await new Promise((r) => setTimeout(r, 50));
   }
   await child.stop();

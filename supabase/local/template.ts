@@ -22,17 +22,28 @@ export interface Template {
   built: boolean;
 }
 
-export async function ensureTemplate(): Promise<Template> {
+// Planes started together in one process share one build instead of racing each other.
+const building = new Map<string, Promise<Template>>();
+
+export function ensureTemplate(): Promise<Template> {
   const key = templateKey();
+  let pending = building.get(key);
+  if (!pending) {
+    pending = buildTemplate(key).finally(() => building.delete(key));
+    building.set(key, pending);
+  }
+  return pending;
+}
+
+async function buildTemplate(key: string): Promise<Template> {
   const templatesDir = join(ensureStackHome(), "templates");
   const dataDir = join(templatesDir, key);
   if (existsSync(join(dataDir, "PG_VERSION"))) return { key, dataDir, built: false };
 
   mkdirSync(templatesDir, { recursive: true, mode: 0o755 });
-  const building = join(templatesDir, `.building-${key}-${process.pid}`);
-  rmSync(building, { recursive: true, force: true });
-  initCluster(building);
-  const postgres = await startPostgres(building, await freePort());
+  const workDir = join(templatesDir, `.building-${key}-${process.pid}-${crypto.randomUUID().slice(0, 8)}`);
+  initCluster(workDir);
+  const postgres = await startPostgres(workDir, await freePort());
   try {
     const client = await postgres.connect();
     try {
@@ -43,14 +54,14 @@ export async function ensureTemplate(): Promise<Template> {
     }
   } catch (error) {
     await postgres.stop();
-    rmSync(building, { recursive: true, force: true });
+    rmSync(workDir, { recursive: true, force: true });
     throw error;
   }
   await postgres.stop();
   try {
-    renameSync(building, dataDir);
+    renameSync(workDir, dataDir);
   } catch {
-    rmSync(building, { recursive: true, force: true }); // built concurrently by another process
+    rmSync(workDir, { recursive: true, force: true }); // another process built it meanwhile
   }
   return { key, dataDir, built: true };
 }

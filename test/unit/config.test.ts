@@ -1,0 +1,80 @@
+import { exportJWK, generateKeyPair } from "jose";
+import { beforeAll, describe, expect, test } from "vitest";
+import { describeProblems, loadSettings, parseSettings } from "../../functions/lib/config.ts";
+
+let privateJwk: string;
+let publicJwk: string;
+
+beforeAll(async () => {
+  const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
+  privateJwk = JSON.stringify({ ...(await exportJWK(privateKey)), kid: "k1" });
+  publicJwk = JSON.stringify({ ...(await exportJWK(publicKey)), kid: "k1" });
+});
+
+const SECRET = "a-legacy-secret-that-is-long-enough-32+";
+const valid = () => ({ SUPABASE_URL: "https://demo.supabase.co/", SUPABASE_ANON_KEY: "anon", CREDENTIAL_SIGNING_JWK: privateJwk });
+
+function problemsOf(env: Record<string, unknown>) {
+  const result = parseSettings(env);
+  if (result.ok) throw new Error("expected invalid settings");
+  return result.problems;
+}
+
+describe("parseSettings", () => {
+  test("applies defaults and derives the JWKS URL from the project URL", () => {
+    const result = parseSettings(valid());
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.settings.supabaseUrl).toBe("https://demo.supabase.co");
+    expect(result.settings.auth).toEqual({ audience: "authenticated", jwksUrl: "https://demo.supabase.co/auth/v1/.well-known/jwks.json" });
+    expect(result.settings.credential.ttlSeconds).toBe(300);
+  });
+
+  test("names every missing setting", () => {
+    const problems = problemsOf({});
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        { setting: "SUPABASE_URL", problem: "is required" },
+        { setting: "SUPABASE_ANON_KEY", problem: "is required" },
+      ]),
+    );
+    expect(problems.map((p) => p.setting)).toContain("CREDENTIAL_SIGNING_JWK");
+  });
+
+  test("empty strings count as unset", () => {
+    expect(problemsOf({ ...valid(), SUPABASE_ANON_KEY: "  " }).map((p) => p.setting)).toEqual(["SUPABASE_ANON_KEY"]);
+  });
+
+  test.each([["59"], ["601"], ["90.5"], ["soon"]])("refuses CREDENTIAL_TTL_SECONDS=%s", (ttl) => {
+    expect(problemsOf({ ...valid(), CREDENTIAL_TTL_SECONDS: ttl }).map((p) => p.setting)).toEqual(["CREDENTIAL_TTL_SECONDS"]);
+  });
+
+  test.each([["60", 60], ["600", 600]])("accepts CREDENTIAL_TTL_SECONDS=%s", (ttl, seconds) => {
+    const result = parseSettings({ ...valid(), CREDENTIAL_TTL_SECONDS: ttl });
+    expect(result.ok && result.settings.credential.ttlSeconds).toBe(seconds);
+  });
+
+  test("a public key is not a signing key", () => {
+    const [problem] = problemsOf({ ...valid(), CREDENTIAL_SIGNING_JWK: publicJwk });
+    expect(problem).toEqual({ setting: "CREDENTIAL_SIGNING_JWK", problem: 'must be a private key (has "d")' });
+  });
+
+  test("the legacy secret alone is enough to mint, and must be long", () => {
+    const { CREDENTIAL_SIGNING_JWK: _, ...withoutJwk } = valid();
+    expect(parseSettings({ ...withoutJwk, AUTH_JWT_SECRET: SECRET }).ok).toBe(true);
+    expect(problemsOf({ ...withoutJwk, AUTH_JWT_SECRET: "short" }).map((p) => p.setting)).toContain("AUTH_JWT_SECRET");
+  });
+
+  test("problems never quote a value", () => {
+    const problems = problemsOf({ SUPABASE_URL: SECRET, SUPABASE_ANON_KEY: "anon", CREDENTIAL_SIGNING_JWK: `{"kty":"EC","d":"${SECRET}"` });
+    const text = describeProblems(problems);
+    expect(text).toContain("SUPABASE_URL");
+    expect(text).toContain("CREDENTIAL_SIGNING_JWK");
+    expect(text).not.toContain(SECRET);
+  });
+
+  test("loadSettings validates an Env object once", () => {
+    const env = valid();
+    expect(loadSettings(env)).toBe(loadSettings(env));
+  });
+});
