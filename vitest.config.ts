@@ -30,6 +30,8 @@ export default defineConfig({
         ],
         test: { name: "worker", include: ["test/worker/**/*.test.ts"], testTimeout: 20_000 },
       },
+      // The README's run command as a person uses it: `npm run dev`, then curl.
+      { test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], testTimeout: 30_000 } },
     ],
   },
 });

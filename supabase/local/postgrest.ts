@@ -15,6 +15,7 @@ export interface PostgrestOptions {
 
 export async function startPostgrest(options: PostgrestOptions): Promise<Child> {
   const child = startChild("postgrest", postgrestBinary(), [], {
+    // Only what PostgREST needs: none of this process's environment leaks into it.
     env: {
       PGRST_DB_URI: `postgres://authenticator:${AUTHENTICATOR_PASSWORD}@127.0.0.1:${options.postgresPort}/postgres`,
       PGRST_DB_SCHEMAS: "public",

@@ -1,6 +1,6 @@
 // Small helpers for the child processes of the stack: spawn, wait until ready, stop cleanly.
 import { type ChildProcess, spawn, type SpawnOptions } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 
 export interface Child {
@@ -11,8 +11,12 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-export function startChild(name: string, command: string, args: string[], options: SpawnOptions): Child {
-  const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+export type ChildOptions = Omit<SpawnOptions, "env"> & { env?: Record<string, string | undefined> };
+
+export function startChild(name: string, command: string, args: string[], options: ChildOptions): Child {
+  // `wrangler types` declares the Worker's settings as required keys of NodeJS.ProcessEnv;
+  // a child's environment is just strings, so widen it here once.
+  const child = spawn(command, args, { ...options, env: options.env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
@@ -83,4 +87,40 @@ export async function killStale(pid: number, expectedCommand: string): Promise<v
     await new Promise((r) => setTimeout(r, 50));
   }
   process.kill(pid, "SIGKILL");
+}
+
+/** All descendants of `pid` (Linux /proc), e.g. the workerd processes under wrangler. */
+export function descendantsOf(pid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Field 4 of /proc/<pid>/stat is the parent pid; the command name (field 2) may hold spaces.
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // exited while we looked
+    }
+  }
+  const found: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const parent = queue.shift()!;
+    for (const [child, ppid] of parentOf) if (ppid === parent) (found.push(child), queue.push(child));
+  }
+  return found;
+}
+
+/** Waits for the given processes to exit, then kills what is still there. */
+export async function awaitExit(pids: number[], timeoutMs = 5_000): Promise<void> {
+  const running = () => pids.filter((pid) => existsSync(`/proc/${pid}`));
+  const deadline = Date.now() + timeoutMs;
+  while (running().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  for (const pid of running()) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // gone meanwhile
+    }
+  }
 }

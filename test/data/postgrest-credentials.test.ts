@@ -4,7 +4,8 @@ import { createClient } from "@supabase/supabase-js";
 import { inject } from "vitest";
 import { describe, expect, test } from "vitest";
 import { SEEDED, credentialFor } from "../support/users.ts";
-import { signedWithLegacySecret, signedWithStrangerKey, unsignedToken, userClaims } from "../support/tokens.ts";
+import { accessTokenClaims } from "../../supabase/local/auth-tokens.ts";
+import { signedWithLegacySecret, signedWithStrangerKey, unsignedToken } from "../support/tokens.ts";
 
 const stack = inject("localStack");
 
@@ -25,7 +26,7 @@ describe("PostgREST and the controlled credential", () => {
   });
 
   test("a credential signed with the legacy HS256 secret is accepted too", async () => {
-    const token = await signedWithLegacySecret(stack.keys.legacySecret, userClaims(SEEDED.bob));
+    const token = await signedWithLegacySecret(stack.keys.legacySecret, accessTokenClaims(SEEDED.bob));
     const { data, error } = await readItemsWith(token);
     expect(error).toBeNull();
     expect(new Set(data!.map((row) => row.owner_id))).toEqual(new Set([SEEDED.bob]));
@@ -49,14 +50,14 @@ describe("PostgREST and the controlled credential", () => {
 
   test("a token signed by an untrusted key is rejected, even with a trusted kid", async () => {
     for (const kid of ["stranger", stack.keys.credentialPrivateJwk.kid!]) {
-      const { status, data } = await readItemsWith(await signedWithStrangerKey(userClaims(SEEDED.alice), kid));
+      const { status, data } = await readItemsWith(await signedWithStrangerKey(accessTokenClaims(SEEDED.alice), kid));
       expect(status).toBe(401);
       expect(data).toBeNull();
     }
   });
 
   test("an unsigned (alg: none) token is rejected", async () => {
-    const { status, data } = await readItemsWith(unsignedToken(userClaims(SEEDED.alice)));
+    const { status, data } = await readItemsWith(unsignedToken(accessTokenClaims(SEEDED.alice)));
     expect(status).toBe(401);
     expect(data).toBeNull();
   });

@@ -1,24 +1,8 @@
-// Hand-made tokens for the token matrix: valid ones signed like Supabase Auth would sign
-// them, and every kind of bad one.
-import { exportJWK, generateKeyPair, importJWK, type JWK, type JWTPayload, SignJWT } from "jose";
-
-export interface TokenKeys {
-  authPrivateJwk: JWK;
-  legacySecret: string;
-}
+// Hand-made tokens for the token matrix, beside the local auth signer
+// (supabase/local/auth-tokens.ts): the legacy HS256 kind and every kind of bad one.
+import { exportJWK, generateKeyPair, importJWK, type JWTPayload, SignJWT } from "jose";
 
 const base64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
-
-export function userClaims(userId: string, overrides: JWTPayload = {}): JWTPayload {
-  const now = Math.floor(Date.now() / 1000);
-  return { sub: userId, role: "authenticated", aud: "authenticated", email: "user@example.test", iat: now, exp: now + 3600, ...overrides };
-}
-
-/** An access token as Supabase Auth issues it with an asymmetric signing key (ES256 + kid). */
-export async function signedWithAuthKey(keys: TokenKeys, claims: JWTPayload): Promise<string> {
-  const key = await importJWK(keys.authPrivateJwk, "ES256");
-  return new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: keys.authPrivateJwk.kid!, typ: "JWT" }).sign(key);
-}
 
 /** An access token signed with the legacy HS256 JWT secret. */
 export async function signedWithLegacySecret(secret: string, claims: JWTPayload): Promise<string> {

@@ -4,11 +4,9 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import pg from "pg";
 import { inject } from "vitest";
 import { importCredentialSigner, mintCredential } from "../../functions/lib/auth/credential.ts";
+import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
 
-export const SEEDED = {
-  alice: "11111111-1111-4111-8111-111111111111",
-  bob: "22222222-2222-4222-8222-222222222222",
-} as const;
+export const SEEDED = { alice: SEEDED_USERS.alice.id, bob: SEEDED_USERS.bob.id } as const;
 
 const stack = () => inject("localStack");
 

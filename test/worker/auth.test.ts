@@ -3,13 +3,8 @@
 import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, inject, type MockInstance, test, vi } from "vitest";
 import { createApp } from "../../functions/agent/app.ts";
-import {
-  signedWithAuthKey,
-  signedWithLegacySecret,
-  signedWithStrangerKey,
-  unsignedToken,
-  userClaims,
-} from "../support/tokens.ts";
+import { accessTokenClaims, signAccessToken } from "../../supabase/local/auth-tokens.ts";
+import { signedWithLegacySecret, signedWithStrangerKey, unsignedToken } from "../support/tokens.ts";
 
 const stack = inject("localStack");
 const USER = "11111111-1111-4111-8111-111111111111";
@@ -28,13 +23,13 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("accepted tokens", () => {
   test("an ES256 token from Supabase Auth, verified through the JWKS endpoint", async () => {
-    const response = await me(`Bearer ${await signedWithAuthKey(stack.keys, userClaims(USER, { email: "alice@example.com" }))}`);
+    const response = await me(`Bearer ${await signAccessToken(stack.keys, accessTokenClaims(USER, { email: "alice@example.com" }))}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ user_id: USER, role: "authenticated", email: "alice@example.com" });
   });
 
   test("an HS256 token signed with the legacy JWT secret", async () => {
-    const response = await me(`Bearer ${await signedWithLegacySecret(stack.keys.legacySecret, userClaims(USER))}`);
+    const response = await me(`Bearer ${await signedWithLegacySecret(stack.keys.legacySecret, accessTokenClaims(USER))}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ user_id: USER });
   });
@@ -45,19 +40,19 @@ describe("rejected tokens answer 401 with a stable reason", () => {
     ["missing", async () => undefined, "missing_token"],
     ["not a bearer scheme", async () => `Basic ${btoa("alice:secret")}`, "missing_token"],
     ["malformed", async () => "Bearer not-a-jwt", "malformed_token"],
-    ["expired", async () => `Bearer ${await signedWithAuthKey(stack.keys, userClaims(USER, { iat: now() - 7200, exp: now() - 3600 }))}`, "token_expired"],
-    ["signed by an unknown key", async () => `Bearer ${await signedWithStrangerKey(userClaims(USER))}`, "invalid_signature"],
+    ["expired", async () => `Bearer ${await signAccessToken(stack.keys, accessTokenClaims(USER, { iat: now() - 7200, exp: now() - 3600 }))}`, "token_expired"],
+    ["signed by an unknown key", async () => `Bearer ${await signedWithStrangerKey(accessTokenClaims(USER))}`, "invalid_signature"],
     [
       "signed by a stranger claiming a trusted kid",
-      async () => `Bearer ${await signedWithStrangerKey(userClaims(USER), stack.keys.authPrivateJwk.kid)}`,
+      async () => `Bearer ${await signedWithStrangerKey(accessTokenClaims(USER), stack.keys.authPrivateJwk.kid)}`,
       "invalid_signature",
     ],
-    ["HS256 with the wrong secret", async () => `Bearer ${await signedWithLegacySecret("x".repeat(40), userClaims(USER))}`, "invalid_signature"],
-    ["alg: none", async () => `Bearer ${unsignedToken(userClaims(USER))}`, "unsupported_algorithm"],
-    ["for another audience", async () => `Bearer ${await signedWithAuthKey(stack.keys, userClaims(USER, { aud: "other-app" }))}`, "invalid_audience"],
+    ["HS256 with the wrong secret", async () => `Bearer ${await signedWithLegacySecret("x".repeat(40), accessTokenClaims(USER))}`, "invalid_signature"],
+    ["alg: none", async () => `Bearer ${unsignedToken(accessTokenClaims(USER))}`, "unsupported_algorithm"],
+    ["for another audience", async () => `Bearer ${await signAccessToken(stack.keys, accessTokenClaims(USER, { aud: "other-app" }))}`, "invalid_audience"],
     ["the anon key (no audience, no user)", async () => `Bearer ${stack.anonKey}`, "invalid_audience"],
-    ["an anon-role token for the right audience", async () => `Bearer ${await signedWithAuthKey(stack.keys, userClaims(USER, { role: "anon" }))}`, "invalid_claims"],
-    ["a subject that is not a user id", async () => `Bearer ${await signedWithAuthKey(stack.keys, userClaims("admin"))}`, "invalid_claims"],
+    ["an anon-role token for the right audience", async () => `Bearer ${await signAccessToken(stack.keys, accessTokenClaims(USER, { role: "anon" }))}`, "invalid_claims"],
+    ["a subject that is not a user id", async () => `Bearer ${await signAccessToken(stack.keys, accessTokenClaims("admin"))}`, "invalid_claims"],
     ["a service_role token", async () => `Bearer ${await signedWithLegacySecret(stack.keys.legacySecret, { role: "service_role", aud: "authenticated", exp: now() + 60, sub: "svc" })}`, "invalid_claims"],
   ];
 
@@ -80,7 +75,7 @@ describe("rejected tokens answer 401 with a stable reason", () => {
 
 test("an unreachable JWKS endpoint is our outage (503), not the caller's fault", async () => {
   const app = createApp();
-  const token = await signedWithAuthKey(stack.keys, userClaims(USER));
+  const token = await signAccessToken(stack.keys, accessTokenClaims(USER));
   const response = await app.request(
     "/api/v1/me",
     { headers: { authorization: `Bearer ${token}` } },

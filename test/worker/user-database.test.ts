@@ -6,7 +6,7 @@ import { afterEach, expect, inject, test, vi } from "vitest";
 import { verifyAccessToken } from "../../functions/lib/auth/verify-access-token.ts";
 import { loadSettings } from "../../functions/lib/config.ts";
 import { createUserDatabase } from "../../functions/lib/user-database.ts";
-import { signedWithAuthKey, userClaims } from "../support/tokens.ts";
+import { accessTokenClaims, signAccessToken } from "../../supabase/local/auth-tokens.ts";
 
 const stack = inject("localStack");
 const ALICE = "11111111-1111-4111-8111-111111111111";
@@ -18,7 +18,7 @@ afterEach(() => vi.restoreAllMocks());
 async function itemsVisibleTo(userId: string) {
   const settings = loadSettings(env);
   if (!settings.ok) throw new Error("test env is misconfigured");
-  const token = await signedWithAuthKey(stack.keys, userClaims(userId));
+  const token = await signAccessToken(stack.keys, accessTokenClaims(userId));
   const verified = await verifyAccessToken(token, settings.settings.auth);
   if (!verified.ok) throw new Error(verified.reason);
   const db = await createUserDatabase(settings.settings, verified.user.userId);

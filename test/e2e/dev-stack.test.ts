@@ -1,0 +1,96 @@
+// The README's run command, end to end: `npm run dev` (here its script, on free ports and a
+// throwaway stack home) brings up the data plane and `wrangler dev`; the printed token works;
+// `npm run dev:token` mints tokens for other seeded users; Ctrl-C leaves no process behind.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { freePort } from "../../supabase/local/processes.ts";
+
+const repoRoot = resolve(import.meta.dirname, "../..");
+const home = join(tmpdir(), `edge-agent-e2e-${process.pid}-${Date.now()}`);
+let dev: ChildProcess;
+let output = "";
+let workerUrl: string;
+
+/** Pids of running processes whose command line contains `text`. */
+function pidsMentioning(text: string): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").includes(text) ? [Number(pid)] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+const alive = (pid: number) => existsSync(`/proc/${pid}`);
+
+/** Every process of the stack: Postgres (runs from the home), PostgREST and wrangler (pid files), workerd (its port). */
+function stackPids(): number[] {
+  const pidFiles = readdirSync(home, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".pid"));
+  const fromFiles = pidFiles.map((file) => Number(readFileSync(join(home, file), "utf8").split("\n")[0]));
+  return [...pidsMentioning(home), ...fromFiles, ...pidsMentioning(`127.0.0.1:${new URL(workerUrl).port}`)];
+}
+
+beforeAll(async () => {
+  const [worker, gateway, postgres] = await Promise.all([freePort(), freePort(), freePort()]);
+  workerUrl = `http://127.0.0.1:${worker}`;
+  const began = performance.now();
+  dev = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "supabase/local/dev.ts"], {
+    cwd: repoRoot,
+    env: { ...process.env, LOCAL_STACK_HOME: home, WORKER_PORT: String(worker), LOCAL_GATEWAY_PORT: String(gateway), LOCAL_POSTGRES_PORT: String(postgres) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  dev.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  dev.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((ready, fail) => {
+    const timer = setInterval(() => {
+      if (output.includes("Ctrl-C stops everything")) ready();
+      else if (dev.exitCode !== null) fail(new Error(`npm run dev exited early:\n${output}`));
+      else return;
+      clearInterval(timer);
+    }, 50);
+  });
+  console.log(`npm run dev ready in ${(performance.now() - began).toFixed(0)} ms (fresh stack home, template built)`);
+}, 120_000);
+
+afterAll(() => {
+  if (dev.exitCode === null) dev.kill("SIGKILL");
+  rmSync(home, { recursive: true, force: true });
+});
+
+test("serves /health with the database up", async () => {
+  const response = await fetch(`${workerUrl}/health`);
+  expect(response.status).toBe(200);
+  expect(await response.json()).toMatchObject({ status: "ok", database: { ok: true } });
+});
+
+test("the printed dev token is alice's, and dev:token mints bob's", async () => {
+  const token = /export TOKEN=(\S+)/.exec(output)?.[1];
+  expect(token).toBeDefined();
+  const asAlice = await fetch(`${workerUrl}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+  expect(await asAlice.json()).toMatchObject({ user_id: "11111111-1111-4111-8111-111111111111", email: "alice@example.com" });
+
+  const bobToken = execFileSync(process.execPath, ["--disable-warning=ExperimentalWarning", "supabase/local/dev-token.ts", "bob"], {
+    cwd: repoRoot,
+    env: { ...process.env, LOCAL_STACK_HOME: home },
+    encoding: "utf8",
+  }).trim();
+  const asBob = await fetch(`${workerUrl}/api/v1/me`, { headers: { authorization: `Bearer ${bobToken}` } });
+  expect(await asBob.json()).toMatchObject({ user_id: "22222222-2222-4222-8222-222222222222" });
+});
+
+test("Ctrl-C stops wrangler, workerd, PostgREST and Postgres", async () => {
+  const pids = stackPids();
+  expect(pids.length).toBeGreaterThanOrEqual(4); // postgres, postgrest, wrangler, workerd
+  expect(pids.every(alive)).toBe(true);
+  dev.kill("SIGINT");
+  const code = await new Promise<number | null>((done) => dev.once("exit", done));
+  expect(code).toBe(0);
+  expect(pids.filter(alive)).toEqual([]);
+  await expect(fetch(`${workerUrl}/health`)).rejects.toThrow();
+}, 30_000);
