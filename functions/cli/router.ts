@@ -1,0 +1,59 @@
+// project_cli: envelope -> whitelist -> allow-list -> strict input validation -> handler.
+// Always answers with a CliResult; nothing a caller sends can make it throw.
+import type { CliContext } from "./context.ts";
+import { parseEnvelope } from "./envelope.ts";
+import { ALL_METHODS, type AllowList, MODULES } from "./registry.ts";
+import { type CliResult, CliProblem, failure } from "./result.ts";
+import { detailsFromIssues } from "./validation.ts";
+
+export interface RunOptions {
+  /** Methods this deployment / run may call ("module.method"); absent means all. */
+  allowed?: AllowList;
+}
+
+const own = (record: object, key: string) => Object.hasOwn(record, key);
+
+export async function runProjectCli(call: unknown, ctx: CliContext, options: RunOptions = {}): Promise<CliResult> {
+  const parsed = parseEnvelope(call);
+  if (!parsed.ok) return parsed;
+  const { module, method, input } = parsed.envelope;
+
+  if (!own(MODULES, module)) {
+    return failure(module, method, "UNKNOWN_METHOD", `there is no module "${module}"`, {
+      valid_modules: Object.keys(MODULES),
+      valid_methods: [...ALL_METHODS],
+    });
+  }
+  const spec = MODULES[module]!;
+  if (!own(spec.methods, method)) {
+    const correction = spec.methodCorrections && own(spec.methodCorrections, method) ? spec.methodCorrections[method] : undefined;
+    return failure(module, method, "UNKNOWN_METHOD", `module "${module}" has no method "${method}"`, {
+      valid_methods: Object.keys(spec.methods),
+      ...(correction ? { suggestion: `use ${module}.${correction}` } : {}),
+    });
+  }
+  if (options.allowed && !options.allowed.has(`${module}.${method}`)) {
+    return failure(module, method, "METHOD_NOT_ALLOWED", `${module}.${method} is not enabled for this assistant`, {
+      allowed_methods: [...options.allowed].filter((name) => name.startsWith(`${module}.`)),
+    });
+  }
+
+  const definition = spec.methods[method]!;
+  const validated = definition.input.safeParse(input, { reportInput: true });
+  if (!validated.success) {
+    const suggestion = definition.suggest?.(input);
+    return failure(module, method, "INVALID_ACTION_INPUT", `input does not match ${module}.${method}`, {
+      ...detailsFromIssues(validated.error.issues, "input"),
+      ...(suggestion ? { suggestion } : {}),
+      example_input: definition.example,
+    });
+  }
+
+  try {
+    return { ok: true, module, method, data: await definition.run(validated.data, ctx) };
+  } catch (error) {
+    if (error instanceof CliProblem) return failure(module, method, error.code, error.message, error.details);
+    // Unexpected: keep the name for operators, never the message or stack for the model.
+    return failure(module, method, "INTERNAL", "the operation failed unexpectedly", { error_type: error instanceof Error ? error.name : typeof error });
+  }
+}

@@ -1,0 +1,34 @@
+// Calling project_cli as a given user, the way the runtime will: the router, with a
+// supabase-js client carrying that user's controlled credential.
+import type { CliContext } from "../../functions/cli/context.ts";
+import type { CliFailure, CliResult, CliSuccess } from "../../functions/cli/result.ts";
+import { runProjectCli, type RunOptions } from "../../functions/cli/router.ts";
+import { clientAs } from "./users.ts";
+
+export interface CliCaller {
+  userId: string;
+  call(module: string, method: string, input: unknown, options?: RunOptions): Promise<CliResult>;
+  /** Calls and insists on success: the data, typed loosely for assertions. */
+  ok(module: string, method: string, input: unknown): Promise<any>;
+  /** Calls and insists on failure: the error. */
+  fail(module: string, method: string, input: unknown): Promise<CliFailure["error"]>;
+}
+
+export async function cliAs(userId: string): Promise<CliCaller> {
+  const ctx: CliContext = { db: await clientAs(userId), userId };
+  const call = (module: string, method: string, input: unknown, options?: RunOptions) => runProjectCli({ module, method, input }, ctx, options);
+  return {
+    userId,
+    call,
+    async ok(module, method, input) {
+      const result = await call(module, method, input);
+      if (!result.ok) throw new Error(`${module}.${method} failed: ${JSON.stringify(result.error)}`);
+      return (result as CliSuccess<any>).data;
+    },
+    async fail(module, method, input) {
+      const result = await call(module, method, input);
+      if (result.ok) throw new Error(`${module}.${method} unexpectedly succeeded: ${JSON.stringify(result.data)}`);
+      return result.error;
+    },
+  };
+}
