@@ -3,7 +3,8 @@
 import type { CliContext } from "./context.ts";
 import { parseEnvelope } from "./envelope.ts";
 import { ALL_METHODS, type AllowList, MODULES } from "./registry.ts";
-import { type CliResult, CliProblem, failure } from "./result.ts";
+import type { CliMethod } from "./method.ts";
+import { type CliFailure, type CliResult, CliProblem, failure } from "./result.ts";
 import { detailsFromIssues } from "./validation.ts";
 
 export interface RunOptions {
@@ -13,7 +14,17 @@ export interface RunOptions {
 
 const own = (record: object, key: string) => Object.hasOwn(record, key);
 
-export async function runProjectCli(call: unknown, ctx: CliContext, options: RunOptions = {}): Promise<CliResult> {
+export interface ValidatedCall {
+  ok: true;
+  module: string;
+  method: string;
+  /** Parsed input (defaults applied), ready for the handler. */
+  input: unknown;
+  definition: CliMethod;
+}
+
+/** Everything but the handler: envelope, whitelist, allow-list, input schema. Pure. */
+export function validateProjectCli(call: unknown, options: RunOptions = {}): ValidatedCall | CliFailure {
   const parsed = parseEnvelope(call);
   if (!parsed.ok) return parsed;
   const { module, method, input } = parsed.envelope;
@@ -48,9 +59,15 @@ export async function runProjectCli(call: unknown, ctx: CliContext, options: Run
       example_input: definition.example,
     });
   }
+  return { ok: true, module, method, input: validated.data, definition };
+}
 
+export async function runProjectCli(call: unknown, ctx: CliContext, options: RunOptions = {}): Promise<CliResult> {
+  const validated = validateProjectCli(call, options);
+  if (!validated.ok) return validated;
+  const { module, method, definition } = validated;
   try {
-    return { ok: true, module, method, data: await definition.run(validated.data, ctx) };
+    return { ok: true, module, method, data: await definition.run(validated.input, ctx) };
   } catch (error) {
     if (error instanceof CliProblem) return failure(module, method, error.code, error.message, error.details);
     // Unexpected: keep the name for operators, never the message or stack for the model.

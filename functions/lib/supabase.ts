@@ -6,7 +6,10 @@ import type { Settings } from "./config.ts";
 
 const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } as const;
 
-export function createUserClient(settings: Settings, accessToken: () => Promise<string>): SupabaseClient {
+export function createUserClient(
+  settings: Pick<Settings, "supabaseUrl" | "supabaseAnonKey">,
+  accessToken: () => Promise<string>,
+): SupabaseClient {
   // With accessToken set, supabase-js keeps no session of its own and asks for the token on
   // every request.
   return createClient(settings.supabaseUrl, settings.supabaseAnonKey, { accessToken });

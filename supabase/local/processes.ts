@@ -11,12 +11,19 @@ export interface Child {
   stop(): Promise<void>;
 }
 
+/**
+ * A child process's environment. `wrangler types` declares the Worker's settings as required
+ * keys of NodeJS.ProcessEnv, which is untrue for our Node processes; this is the one place
+ * that says so.
+ */
+export function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return env as NodeJS.ProcessEnv;
+}
+
 export type ChildOptions = Omit<SpawnOptions, "env"> & { env?: Record<string, string | undefined> };
 
 export function startChild(name: string, command: string, args: string[], options: ChildOptions): Child {
-  // `wrangler types` declares the Worker's settings as required keys of NodeJS.ProcessEnv;
-  // a child's environment is just strings, so widen it here once.
-  const child = spawn(command, args, { ...options, env: options.env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, args, { ...options, env: options.env && childEnv(options.env), stdio: ["ignore", "pipe", "pipe"] });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));

@@ -11,7 +11,7 @@ let guestPhone: string;
 let eventId: string;
 
 beforeEach(async () => {
-  [owner, guest, stranger] = await Promise.all([createUser("owner"), createUser("guest"), createUser("stranger")].map((p) => p.then(cliAs)));
+  [owner, guest, stranger] = await Promise.all([cliAs(await createUser("owner")), cliAs(await createUser("guest")), cliAs(await createUser("stranger"))]);
   const rows = await superuser((db) => db.query<{ phone: string }>("select phone from auth.users where id = $1", [guest.userId]));
   guestPhone = rows.rows[0]!.phone;
   const created = await owner.ok("calendar", "create", {
