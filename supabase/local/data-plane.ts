@@ -1,14 +1,14 @@
 // Starts the whole local data plane: Postgres (from a prepared template), PostgREST and the
 // gateway. Used by `npm run dev`, `npm run db:start` and the test suite's global setup.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { startGateway } from "./gateway.ts";
 import { anonKey, type LocalKeys, postgrestJwks, publishedJwks } from "./keys.ts";
 import { seedFile } from "./paths.ts";
 import { copyCluster, ensureStackHome, type PostgresHandle, startPostgres } from "./postgres.ts";
 import { startPostgrest } from "./postgrest.ts";
 import { type Child, freePort } from "./processes.ts";
-import { stopLeftovers, sweepAbandonedInstances } from "./stale.ts";
+import { isAlive, removeOutdated, stopLeftovers, sweepAbandonedInstances } from "./stale.ts";
 import { ensureTemplate } from "./template.ts";
 
 export interface DataPlaneOptions {
@@ -47,14 +47,24 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
     ? join(instancesDir, `${named.name}-${template.key}`)
     : join(instancesDir, `run-${process.pid}-${crypto.randomUUID().slice(0, 8)}`);
   await sweepAbandonedInstances(instancesDir);
+  const ownerFile = `${dataDir}.owner`;
+  if (named) {
+    const owner = existsSync(ownerFile) ? Number(readFileSync(ownerFile, "utf8")) : undefined;
+    if (owner && owner !== process.pid && isAlive(owner)) {
+      throw new Error(`the "${named.name}" stack is already running (pid ${owner}); stop it first, or use another LOCAL_STACK_HOME`);
+    }
+  }
   await stopLeftovers(dataDir);
   if (named?.reset) rmSync(dataDir, { recursive: true, force: true });
   const fresh = !existsSync(join(dataDir, "PG_VERSION"));
   if (fresh) {
     rmSync(dataDir, { recursive: true, force: true });
     copyCluster(template.dataDir, dataDir);
+    // The same named instance for an older migration set cannot be started any more.
+    if (named) await removeOutdated(instancesDir, `${named.name}-`, basename(dataDir));
   }
 
+  if (named) writeFileSync(ownerFile, String(process.pid));
   const postgresPort = options.postgresPort ?? (await freePort());
   let postgres: PostgresHandle = await startPostgres(dataDir, postgresPort);
   if (fresh && options.seed !== false) await postgres.exec(readFileSync(seedFile, "utf8"));
@@ -113,6 +123,7 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
       await postgrest.stop();
       await postgres.stop();
       rmSync(postgrestPidFile, { force: true });
+      rmSync(ownerFile, { force: true });
       if (!named) rmSync(dataDir, { recursive: true, force: true });
     },
   };

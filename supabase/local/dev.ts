@@ -20,17 +20,22 @@ const workerPort = Number(process.env.WORKER_PORT ?? 8787);
 const began = performance.now();
 
 const home = ensureStackHome();
-// A previous `npm run dev` killed with -9 leaves wrangler holding the port; stop it first.
-const wranglerPidFile = join(home, "dev.wrangler.pid");
-if (existsSync(wranglerPidFile)) await killStale(Number(readFileSync(wranglerPidFile, "utf8")), "wrangler");
 const keys = await loadOrCreateLocalKeys(join(home, "keys.json"));
 const plane = await startDataPlane({
   keys,
   instance: { name: "dev", reset: process.argv.includes("--reset") },
   gatewayPort: Number(process.env.LOCAL_GATEWAY_PORT ?? 54321),
   postgresPort: Number(process.env.LOCAL_POSTGRES_PORT ?? 54322),
+}).catch((error: Error) => {
+  console.error(`npm run dev: ${error.message}`);
+  process.exit(1);
 });
 console.log(`data plane ready in ${plane.timings.totalMs.toFixed(0)} ms at ${plane.url}`);
+
+// The data plane refuses to start while another `npm run dev` owns it, so a wrangler still
+// recorded here belongs to a run that was killed with -9: stop it before it holds the port.
+const wranglerPidFile = join(home, "dev.wrangler.pid");
+if (existsSync(wranglerPidFile)) await killStale(Number(readFileSync(wranglerPidFile, "utf8")), "wrangler");
 
 // The generated settings first, then the developer's own .dev.vars (e.g. model keys) on top.
 const envFiles = [writeDevEnvFile(home, { supabaseUrl: plane.url, anonKey: plane.anonKey, keys })];

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { killStale } from "./processes.ts";
 
-function alive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -25,10 +25,21 @@ export async function stopLeftovers(dataDir: string): Promise<void> {
 export async function sweepAbandonedInstances(instancesDir: string): Promise<void> {
   for (const entry of readdirSync(instancesDir)) {
     const match = /^run-(\d+)-[0-9a-f]+$/.exec(entry);
-    if (!match || alive(Number(match[1]))) continue;
+    if (!match || isAlive(Number(match[1]))) continue;
     const dataDir = join(instancesDir, entry);
     await stopLeftovers(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
-    rmSync(`${dataDir}.postgrest.pid`, { force: true });
+    for (const suffix of [".postgrest.pid", ".owner"]) rmSync(`${dataDir}${suffix}`, { force: true });
+  }
+}
+
+/** Removes the data directories named `<prefix>*` other than `keep` (and what still runs on them). */
+export async function removeOutdated(dir: string, prefix: string, keep: string): Promise<void> {
+  for (const entry of readdirSync(dir)) {
+    if (!entry.startsWith(prefix) || entry === keep || entry.endsWith(".pid") || entry.endsWith(".owner")) continue;
+    const dataDir = join(dir, entry);
+    await stopLeftovers(dataDir);
+    rmSync(dataDir, { recursive: true, force: true });
+    for (const suffix of [".postgrest.pid", ".owner"]) rmSync(`${dataDir}${suffix}`, { force: true });
   }
 }

@@ -2,7 +2,7 @@
 // files. Building one takes a couple of seconds; copying it takes a fraction of that, so
 // every later start, in dev and in tests, begins from a copy.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { applyMigrations, readMigrations } from "./migrations.ts";
 import { bootstrapFile } from "./paths.ts";
@@ -62,6 +62,10 @@ async function buildTemplate(key: string): Promise<Template> {
     renameSync(workDir, dataDir);
   } catch {
     rmSync(workDir, { recursive: true, force: true }); // another process built it meanwhile
+  }
+  // Templates of older migration sets are never used again. (Nothing runs on a template.)
+  for (const entry of readdirSync(templatesDir)) {
+    if (entry !== key && !entry.startsWith(".building-")) rmSync(join(templatesDir, entry), { recursive: true, force: true });
   }
   return { key, dataDir, built: true };
 }
