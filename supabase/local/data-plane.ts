@@ -20,7 +20,6 @@ export interface DataPlaneOptions {
   instance?: { name: string; reset?: boolean };
   gatewayPort?: number;
   postgresPort?: number;
-  seed?: boolean;
 }
 
 export interface DataPlane {
@@ -67,7 +66,7 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
   if (named) writeFileSync(ownerFile, String(process.pid));
   const postgresPort = options.postgresPort ?? (await freePort());
   let postgres: PostgresHandle = await startPostgres(dataDir, postgresPort);
-  if (fresh && options.seed !== false) await postgres.exec(readFileSync(seedFile, "utf8"));
+  if (fresh) await postgres.exec(readFileSync(seedFile, "utf8"));
   const postgresMs = performance.now() - began - templateMs;
 
   const postgrestPidFile = `${dataDir}.postgrest.pid`;

@@ -24,7 +24,8 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
     if (result.reason === "keys_unavailable") {
       return c.json(errorBody("UPSTREAM_UNAVAILABLE", MESSAGES.keys_unavailable, { retryable: true }), 503);
     }
-    c.header("WWW-Authenticate", `Bearer error="invalid_token", error_description="${result.reason}"`);
+    // RFC 6750 §3.1: a request without credentials gets a bare challenge, a bad token an error.
+    c.header("WWW-Authenticate", result.reason === "missing_token" ? 'Bearer realm="api"' : `Bearer realm="api", error="invalid_token", error_description="${result.reason}"`);
     return c.json(errorBody("UNAUTHENTICATED", MESSAGES[result.reason], { reason: result.reason }), 401);
   }
   c.set("user", result.user);

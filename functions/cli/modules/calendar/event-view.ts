@@ -28,24 +28,12 @@ export interface EventRow {
   schedule_subscriptions?: SubscriptionRow[];
 }
 
-export interface EventView {
-  id: string;
-  title: string;
-  description: string | null;
-  start_at: string;
-  end_at: string | null;
-  timezone: string;
-  status: string;
-  metadata: Record<string, unknown>;
-  recurrence_rule: string | null;
-  source_type: string;
+export type EventView = Omit<EventRow, "created_at" | "schedule_subscriptions"> & {
   /** "owner", or the permission granted to the caller through an accepted share. */
-  access: "owner" | "view" | "edit" | "invite";
-  owner_id: string;
+  access: "owner" | SubscriptionRow["permission"];
   /** For the owner: who the event is shared with. */
   shared_with?: Array<{ user_id: string; permission: string; status: string }>;
-  updated_at: string;
-}
+};
 
 function inZone(instant: string, timeZone: string): string {
   try {
