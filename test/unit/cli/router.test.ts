@@ -140,6 +140,13 @@ describe("input validation", () => {
     expect(result).toMatchObject({ ok: false, error: { details: { invalid_fields: [{ field: "input.end_at", problem: expect.stringContaining("92 days") }] } } });
   });
 
+  test("an unexpected failure inside a handler is INTERNAL, with no message or stack", async () => {
+    // Valid input reaches the handler, whose database client explodes.
+    const result = await run({ module: "calendar", method: "read", input: { mode: "day", date: "2026-04-23", timezone: "UTC" } });
+    expect(result).toMatchObject({ ok: false, error: { code: "INTERNAL", retryable: false, details: { error_type: "Error" } } });
+    expect(JSON.stringify(result)).not.toContain("must not be touched");
+  });
+
   test("the model-facing text is the whole result as JSON", async () => {
     const result = await run({ module: "calendar", method: "nope", input: {} });
     expect(JSON.parse(toModelText(result))).toEqual(result);
