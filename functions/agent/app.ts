@@ -8,13 +8,17 @@ import { log } from "../lib/log.ts";
 import { withSettings } from "../lib/settings-middleware.ts";
 import { health } from "./routes/health.ts";
 import { me } from "./routes/me.ts";
+import { type RunRouteOptions, runRoutes } from "./routes/runs.ts";
 
-export function createApp() {
+export type AppOptions = RunRouteOptions;
+
+export function createApp(options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   app.use(requestId());
   app.route("/", health);
   app.use("/api/*", withSettings, requireUser);
   app.route("/", me);
+  app.route("/", runRoutes(options));
   app.notFound((c) => c.json(errorBody("NOT_FOUND", `no route for ${c.req.method} ${c.req.path}`), 404));
   app.onError((error, c) => {
     log.error("request.failed", { request_id: c.var.requestId, path: c.req.path, error: error.name, message: error.message });

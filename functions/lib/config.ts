@@ -1,6 +1,7 @@
 // Worker settings: read from the Env bindings, validated once per Env object. A bad or
 // missing setting is reported by name and problem, never by value (values may be secrets).
 import { z } from "zod";
+import { type AllowList, parseAllowList } from "../cli/registry.ts";
 
 /** A blank value in .dev.vars or the dashboard means "not set". */
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -46,6 +47,25 @@ const EnvSchema = z
         .min(CREDENTIAL_TTL_BOUNDS.min, { error: `must be at least ${CREDENTIAL_TTL_BOUNDS.min} seconds` })
         .max(CREDENTIAL_TTL_BOUNDS.max, { error: `must be at most ${CREDENTIAL_TTL_BOUNDS.max} seconds` }),
     ).default(CREDENTIAL_TTL_BOUNDS.default),
+    // Models: any OpenAI-compatible endpoint. Without a key the offline demo model runs.
+    AGENT_MODEL_BASE_URL: optional(z.url({ error: "must be an http(s) URL of an OpenAI-compatible API" })),
+    AGENT_MODEL_API_KEY: optional(z.string().min(1)),
+    AGENT_INTENT_MODEL: optional(z.string().min(1)).default("gpt-4o-mini"),
+    AGENT_EXECUTION_MODEL: optional(z.string().min(1)).default("gpt-4o-mini"),
+    AGENT_MAX_STEPS: optional(z.coerce.number().int().min(1, { error: "must be at least 1" }).max(20, { error: "must be at most 20" })).default(7),
+    AGENT_TEMPERATURE: optional(z.coerce.number().min(0).max(2, { error: "must be between 0 and 2" })),
+    AGENT_ENABLED_SKILLS: optional(z.string()),
+    AGENT_PRELOAD_ACTION_CARD: optional(z.enum(["true", "false"], { error: 'must be "true" or "false"' })).default("true"),
+    PROJECT_CLI_ALLOW: optional(
+      z.string().transform((spec, ctx) => {
+        try {
+          return parseAllowList(spec);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
+    ),
   });
 
 // Checked on the raw values, so it is reported together with every other problem.
@@ -67,6 +87,21 @@ export interface Settings {
     ttlSeconds: number;
     signingJwk?: z.infer<typeof signingJwk>;
     legacySecret?: string;
+  };
+  agent: {
+    /** Absent: the offline demo model runs (labelled as such). */
+    modelApiKey?: string;
+    modelBaseUrl?: string;
+    intentModel: string;
+    executionModel: string;
+    maxSteps: number;
+    /** Left to the provider's default unless set. */
+    temperature?: number;
+    /** Skill folders the agent may read; absent means all bundled skills. */
+    enabledSkills?: readonly string[];
+    preloadActionCard: boolean;
+    /** project_cli methods this deployment allows; absent means all. */
+    allowedMethods?: AllowList;
   };
 }
 
@@ -105,6 +140,17 @@ export function parseSettings(env: Record<string, unknown>): SettingsResult {
         ttlSeconds: env_.CREDENTIAL_TTL_SECONDS,
         signingJwk: env_.CREDENTIAL_SIGNING_JWK,
         legacySecret: env_.AUTH_JWT_SECRET,
+      },
+      agent: {
+        modelApiKey: env_.AGENT_MODEL_API_KEY,
+        modelBaseUrl: env_.AGENT_MODEL_BASE_URL,
+        intentModel: env_.AGENT_INTENT_MODEL,
+        executionModel: env_.AGENT_EXECUTION_MODEL,
+        maxSteps: env_.AGENT_MAX_STEPS,
+        temperature: env_.AGENT_TEMPERATURE,
+        enabledSkills: env_.AGENT_ENABLED_SKILLS?.split(",").map((name) => name.trim()).filter(Boolean),
+        preloadActionCard: env_.AGENT_PRELOAD_ACTION_CARD === "true",
+        allowedMethods: env_.PROJECT_CLI_ALLOW,
       },
     },
   };

@@ -1,6 +1,7 @@
 // The one JSON error shape every route answers with, and the stable codes it may carry.
 export const ERROR_CODES = [
   "UNAUTHENTICATED",
+  "INVALID_REQUEST",
   "CONFIG_INVALID",
   "UPSTREAM_UNAVAILABLE",
   "NOT_FOUND",

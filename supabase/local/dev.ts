@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { bundleSkills } from "../../functions/agent/skills/bundle-skills.ts";
 import { SEEDED_USERS, accessTokenClaims, signAccessToken } from "./auth-tokens.ts";
 import { startDataPlane } from "./data-plane.ts";
 import { writeDevEnvFile } from "./dev-env.ts";
@@ -19,6 +20,7 @@ const repoRoot = resolve(supabaseDir, "..");
 const workerPort = Number(process.env.WORKER_PORT ?? 8787);
 const began = performance.now();
 
+bundleSkills();
 const home = ensureStackHome();
 const keys = await loadOrCreateLocalKeys(join(home, "keys.json"));
 const plane = await startDataPlane({

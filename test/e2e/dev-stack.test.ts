@@ -5,6 +5,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { EventType, HttpAgent } from "@ag-ui/client";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { freePort } from "../../supabase/local/processes.ts";
 
@@ -83,6 +84,37 @@ test("the printed dev token is alice's, and dev:token mints bob's", async () => 
   const asBob = await fetch(`${workerUrl}/api/v1/me`, { headers: { authorization: `Bearer ${bobToken}` } });
   expect(await asBob.json()).toMatchObject({ user_id: "22222222-2222-4222-8222-222222222222" });
 });
+
+test("an AG-UI HttpAgent drives a run end to end with the offline demo model", async () => {
+  const token = /export TOKEN=(\S+)/.exec(output)![1]!;
+  const agent = new HttpAgent({
+    url: `${workerUrl}/api/v1/agent/runs`,
+    headers: { authorization: `Bearer ${token}` },
+    threadId: `e2e-${Date.now()}`,
+    initialMessages: [{ id: "m1", role: "user", content: "What is on my calendar today?" }],
+  });
+  const seen: string[] = [];
+  let runStartedMetadata: unknown;
+  const { newMessages } = await agent.runAgent(
+    { runId: `e2e-run-${Date.now()}`, forwardedProps: { timezone: "UTC" } },
+    {
+      onEvent: ({ event }) => {
+        seen.push(event.type);
+        if (event.type === EventType.RUN_STARTED) runStartedMetadata = event.metadata;
+      },
+    },
+  );
+  expect(seen[0]).toBe(EventType.RUN_STARTED);
+  expect(seen.at(-1)).toBe(EventType.RUN_FINISHED);
+  expect(runStartedMetadata).toMatchObject({ demo_model: true, models: { execution: "offline-demo" } });
+  const skillRead = newMessages.find((message) => message.role === "tool" && String(message.content).includes('"path":"calendar/SKILL.md"'));
+  expect(skillRead?.metadata).toMatchObject({ tool_name: "view_skill_file" });
+  const tool = newMessages.find((message) => message.role === "tool" && String(message.content).includes('"module":"calendar"'));
+  expect(tool?.metadata).toMatchObject({ tool_name: "project_cli", status: "success", ui_schema: expect.any(Object) });
+  const answer = newMessages.find((message) => message.role === "assistant" && typeof message.content === "string" && message.content.length > 0);
+  expect(answer?.content).toContain("[offline demo model]");
+  expect(answer?.content).toContain("Project sync"); // Alice's seeded event today, read through the real data plane
+}, 30_000);
 
 test("Ctrl-C stops wrangler, workerd, PostgREST and Postgres", async () => {
   const pids = stackPids();

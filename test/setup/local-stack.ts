@@ -4,12 +4,14 @@
 //            endpoint, so "the database is down" is tested without disturbing the others.
 import { createServer } from "node:http";
 import type { TestProject } from "vitest/node";
+import { bundleSkills } from "../../functions/agent/skills/bundle-skills.ts";
 import { startDataPlane } from "../../supabase/local/data-plane.ts";
 import { generateLocalKeys } from "../../supabase/local/keys.ts";
 import { SUPERUSER_PASSWORD } from "../../supabase/local/postgres.ts";
 import type { LocalStackInfo } from "../support/stack-info.ts";
 
 export default async function setup(project: TestProject) {
+  bundleSkills(); // the Worker imports the skills as a generated module
   const keys = await generateLocalKeys();
   const [main, outage] = await Promise.all([startDataPlane({ keys }), startDataPlane({ keys })]);
   console.log(

@@ -1,0 +1,45 @@
+// Post-processing of one tool call, run by the agent runtime after every call: the record to
+// keep (ToolAgentOutput), the card to render (ui_schema, compiled from its ui_hints) and a
+// one-line summary. Pure: same call in, same three things out. See docs/tool-cards.md.
+import { buildToolContentSummary, SUMMARY_VERSION } from "./content-summary.ts";
+import { buildToolAgentOutput, type ToolAgentOutput, type ToolCall } from "./tool-agent-output.ts";
+import { compileUiSchema, type UiSchema } from "./ui-schema.ts";
+
+export { buildToolContentSummary, cleanSummary, SUMMARY_MAX_LENGTH, SUMMARY_VERSION } from "./content-summary.ts";
+export {
+  asRecord,
+  buildToolAgentOutput,
+  callInput,
+  isToolName,
+  CliErrorSchema,
+  ProjectCliAgentOutput,
+  SkillFileErrorSchema,
+  TOOL_NAMES,
+  ToolAgentOutput,
+  type ToolCall,
+  type ToolName,
+  ToolStatus,
+  UnknownToolAgentOutput,
+  ViewSkillFileAgentOutput,
+  type ViewSkillFileResult,
+} from "./tool-agent-output.ts";
+export { EventHint, HINTED_ACTIONS, type HintedAction, type UiHintKind, UiHints, uiHintsFor } from "./ui-hints.ts";
+export { Block, type BlockType, compileUiSchema, UI_SCHEMA_VERSION, UiSchema } from "./ui-schema.ts";
+
+export interface PostProcessedToolCall {
+  toolAgentOutput: ToolAgentOutput;
+  /** null when the call gets no card (memory.read, view_skill_file, unknown methods). */
+  uiSchema: UiSchema | null;
+  summary: string;
+  summaryVersion: number;
+}
+
+export function postProcessToolCall(call: ToolCall): PostProcessedToolCall {
+  const toolAgentOutput = buildToolAgentOutput(call);
+  return {
+    toolAgentOutput,
+    uiSchema: toolAgentOutput.ui_hints ? compileUiSchema(toolAgentOutput.ui_hints) : null,
+    summary: buildToolContentSummary(toolAgentOutput),
+    summaryVersion: SUMMARY_VERSION,
+  };
+}

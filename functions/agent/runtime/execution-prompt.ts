@@ -1,0 +1,43 @@
+// The worker's instructions: role and rules, the ENV section (USER_CONTEXT_JSON), the enabled
+// skills as name + description only, the router's output, and optionally one action card the
+// router pointed at (so the worker can skip a view_skill_file step).
+import type { SkillSummary } from "../skills/skill-library.ts";
+import type { RouterOutput } from "./intent.ts";
+import type { UserContext } from "./user-context.ts";
+
+export interface PreloadedCard {
+  path: string;
+  content: string;
+}
+
+export function buildExecutionInstructions(options: {
+  userContext: UserContext;
+  skills: readonly SkillSummary[];
+  router: RouterOutput;
+  preloaded?: PreloadedCard;
+}): string {
+  const skills = options.skills.map((skill) => `- ${skill.name} (${skill.name}/SKILL.md): ${skill.description}`).join("\n");
+  const sections = [
+    `You are a calendar, contacts and memory assistant. You act through one tool, project_cli, and learn how to call it from skill files (view_skill_file).
+Rules:
+- Read the skill index (and, if needed, one action card) before the first project_cli call of a kind. Use field names exactly as the skill files give them.
+- Resolve dates and times yourself from USER_CONTEXT_JSON below; never ask the user for today's date.
+- When a call fails, read error.details (missing_fields, invalid_fields, alias_corrections, suggestion, example_input) and send a corrected call. Never repeat a call unchanged.
+- Use only ids that appear in tool results or in the request. Never invent data.
+- When you have what you need, answer the user briefly in their language, without JSON.`,
+    `# ENV\nUSER_CONTEXT_JSON = ${JSON.stringify(options.userContext)}`,
+    `# Skills\n${skills || "(none enabled)"}`,
+    `# Request, as understood by the router\nROUTER_OUTPUT_JSON = ${JSON.stringify(options.router)}`,
+  ];
+  if (options.preloaded) sections.push(`# Action card (already read for you: ${options.preloaded.path})\n${options.preloaded.content}`);
+  return sections.join("\n\n");
+}
+
+/** The card the router pointed at, if it names an enabled skill and an existing card. */
+export function preloadPath(router: RouterOutput, has: (path: string) => boolean): string | undefined {
+  const skill = router.selected_skill?.trim();
+  const action = router.intended_action?.trim();
+  if (!skill || !action || !/^[a-z_]+$/.test(skill) || !/^[a-z_]+$/.test(action)) return undefined;
+  const path = `${skill}/actions/${action}.md`;
+  return has(path) ? path : undefined;
+}

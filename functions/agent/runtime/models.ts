@@ -1,0 +1,30 @@
+// Which language models a run uses: any OpenAI-compatible endpoint (configurable base URL, key
+// and model per stage), or, with no key configured, the offline demo model, labelled as such.
+import { createOpenAI } from "@ai-sdk/openai";
+import type { LanguageModel } from "ai";
+import type { Settings } from "../../lib/config.ts";
+import { DEMO_MODEL_ID, demoModel } from "./demo-model.ts";
+
+export interface AgentModels {
+  intent: LanguageModel;
+  execution: LanguageModel;
+  /** Model names per stage, for events, logs and run records. */
+  labels: { intent: string; execution: string };
+  /** True when the offline demo model stands in for a real one. */
+  demo: boolean;
+}
+
+export function resolveModels(agent: Settings["agent"]): AgentModels {
+  if (!agent.modelApiKey) {
+    const model = demoModel();
+    return { intent: model, execution: model, labels: { intent: DEMO_MODEL_ID, execution: DEMO_MODEL_ID }, demo: true };
+  }
+  const provider = createOpenAI({ apiKey: agent.modelApiKey, ...(agent.modelBaseUrl ? { baseURL: agent.modelBaseUrl } : {}) });
+  // Chat Completions: the API every OpenAI-compatible server implements.
+  return {
+    intent: provider.chat(agent.intentModel),
+    execution: provider.chat(agent.executionModel),
+    labels: { intent: agent.intentModel, execution: agent.executionModel },
+    demo: false,
+  };
+}

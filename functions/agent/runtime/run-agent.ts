@@ -1,0 +1,215 @@
+// One agent run, from the request to the last event: intent -> execution (tool loop) ->
+// report, emitted as AG-UI events while they happen. Every path ends with exactly one
+// RUN_FINISHED or RUN_ERROR, and nothing after it.
+import type { BaseEvent } from "@ag-ui/core";
+import { APICallError, type ModelMessage, stepCountIs, streamText } from "ai";
+import type { CliContext } from "../../cli/context.ts";
+import type { CliResult } from "../../cli/result.ts";
+import type { Settings } from "../../lib/config.ts";
+import { log } from "../../lib/log.ts";
+import { postProcessToolCall } from "../post-processing/index.ts";
+import type { SkillFileResult, SkillLibrary } from "../skills/skill-library.ts";
+import { agUi } from "./ag-ui-events.ts";
+import { buildExecutionInstructions, preloadPath } from "./execution-prompt.ts";
+import { runIntentStage } from "./intent.ts";
+import type { AgentModels } from "./models.ts";
+import type { RunRequest } from "./run-request.ts";
+import { agentTools } from "./tools.ts";
+import { buildUserContext } from "./user-context.ts";
+
+export interface RunDependencies {
+  models: AgentModels;
+  cli: CliContext;
+  skills: SkillLibrary;
+  agent: Settings["agent"];
+  now?: () => Date;
+}
+
+/** Said to the model when its step budget is spent, so the run still ends with an answer. */
+export const BUDGET_SPENT_NOTE =
+  "The step budget for this request is used up; no more tools can be called. Answer the user now with what you found, and say plainly what you could not do.";
+const LAST_RESORT_ANSWER = "I could not finish this request. Please try again or rephrase it.";
+
+class RunFailure extends Error {
+  readonly code: string;
+  /** For operators' logs only (secrets are masked by the logger); never sent to the client. */
+  readonly detail: string | undefined;
+  constructor(code: string, message: string, detail?: string) {
+    super(message);
+    this.code = code;
+    this.detail = detail;
+  }
+}
+
+function modelFailure(error: unknown): RunFailure {
+  const status = APICallError.isInstance(error) ? ` (HTTP ${error.statusCode ?? "?"})` : "";
+  const detail = error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : String(error).slice(0, 300);
+  return new RunFailure("MODEL_UNAVAILABLE", `the language model could not be reached${status}; please try again`, detail);
+}
+
+/** Tracks which step and text message are open, so transitions always close what they must. */
+class StreamState {
+  private step: string | undefined;
+  private textId: string | undefined;
+  answered = false;
+  private readonly emit: (event: BaseEvent) => void;
+
+  constructor(emit: (event: BaseEvent) => void) {
+    this.emit = emit;
+  }
+
+  enterStep(name: string): void {
+    if (this.step === name) return;
+    this.closeText();
+    if (this.step) this.emit(agUi.stepFinished(this.step));
+    this.step = name;
+    this.emit(agUi.stepStarted(name));
+  }
+
+  text(delta: string): void {
+    if (delta === "") return;
+    this.enterStep("report");
+    if (!this.textId) {
+      this.textId = crypto.randomUUID();
+      this.emit(agUi.textStart(this.textId));
+    }
+    this.answered = true;
+    this.emit(agUi.textContent(this.textId, delta));
+  }
+
+  closeText(): void {
+    if (!this.textId) return;
+    this.emit(agUi.textEnd(this.textId));
+    this.textId = undefined;
+  }
+
+  closeAll(): void {
+    this.closeText();
+    if (this.step) this.emit(agUi.stepFinished(this.step));
+    this.step = undefined;
+  }
+}
+
+export async function runAgent(request: RunRequest, deps: RunDependencies, emit: (event: BaseEvent) => void, signal: AbortSignal): Promise<void> {
+  const { threadId, runId } = request;
+  const logFields = { run_id: runId, thread_id: threadId };
+  const state = new StreamState(emit);
+  const abort = new AbortController();
+  signal.addEventListener("abort", () => abort.abort(signal.reason), { once: true });
+  let stepCount = 0;
+
+  emit(agUi.runStarted(threadId, runId, { models: deps.models.labels, demo_model: deps.models.demo }));
+  if (deps.models.demo) log.warn("agent.demo_model", { ...logFields, note: "no AGENT_MODEL_API_KEY: the offline demo model is answering" });
+
+  try {
+    // Intent: what is asked, and hints that save the worker exploration.
+    state.enterStep("intent");
+    const intent = await runIntentStage({ model: deps.models.intent, conversation: request.conversation, abortSignal: abort.signal }).catch((error: unknown) => {
+      throw modelFailure(error);
+    });
+    emit(agUi.custom("intent", intent.output));
+    if (intent.fallback) log.warn("agent.intent_fallback", { ...logFields, attempts: intent.attempts });
+
+    // Execution: the tool loop, with no chat history (decision D7).
+    state.enterStep("execution");
+    const preload = deps.agent.preloadActionCard ? preloadPath(intent.output, (path) => deps.skills.has(path)) : undefined;
+    const preloaded = preload ? deps.skills.read(preload) : undefined;
+    const instructions = buildExecutionInstructions({
+      userContext: buildUserContext(deps.now?.() ?? new Date(), request.timezone),
+      skills: deps.skills.skills,
+      router: intent.output,
+      ...(preloaded?.ok ? { preloaded: { path: preloaded.path, content: preloaded.content } } : {}),
+    });
+    const messages: ModelMessage[] = [{ role: "user", content: request.userContent }];
+    const argsByCall = new Map<string, unknown>();
+    let databaseDown = false;
+
+    const execution = streamText({
+      model: deps.models.execution,
+      instructions,
+      messages,
+      tools: agentTools({
+        cli: deps.cli,
+        skills: deps.skills,
+        ...(deps.agent.allowedMethods ? { allowed: deps.agent.allowedMethods } : {}),
+        onDatabaseUnavailable: () => {
+          databaseDown = true;
+        },
+      }),
+      // The data plane is down: every further step would fail the same way, so stop after this
+      // one and end the run with a clear error instead of spending the step budget
+      // (infrastructure only; input mistakes always go back to the model).
+      stopWhen: [stepCountIs(deps.agent.maxSteps), () => databaseDown],
+      ...(deps.agent.temperature !== undefined ? { temperature: deps.agent.temperature } : {}),
+      abortSignal: abort.signal,
+      maxRetries: 1,
+    });
+
+    for await (const part of execution.fullStream) {
+      switch (part.type) {
+        case "text-delta":
+          state.text(part.text);
+          break;
+        case "tool-call":
+          state.enterStep("execution");
+          argsByCall.set(part.toolCallId, part.input);
+          emit(agUi.toolCallStart(part.toolCallId, part.toolName));
+          emit(agUi.toolCallArgs(part.toolCallId, JSON.stringify(part.input ?? {})));
+          emit(agUi.toolCallEnd(part.toolCallId));
+          break;
+        case "tool-result":
+        case "tool-error": {
+          const output = (part.type === "tool-result" ? part.output : { ok: false, error: { code: "INTERNAL", message: "the tool failed unexpectedly", retryable: false, details: {} } }) as CliResult | SkillFileResult;
+          const processed = postProcessToolCall({ toolName: part.toolName, toolCallId: part.toolCallId, args: argsByCall.get(part.toolCallId), output });
+          emit(
+            agUi.toolCallResult(crypto.randomUUID(), part.toolCallId, JSON.stringify(output), {
+              tool_name: part.toolName,
+              status: processed.toolAgentOutput.status,
+              summary: processed.summary,
+              summary_version: processed.summaryVersion,
+              ui_schema: processed.uiSchema,
+            }),
+          );
+          break;
+        }
+        case "finish-step":
+          stepCount++;
+          break;
+        case "error":
+          throw modelFailure(part.error);
+        default:
+          break;
+      }
+    }
+    if (databaseDown) throw new RunFailure("DATABASE_UNAVAILABLE", "your calendar data is unavailable right now; please try again shortly");
+
+    // Report: the answer normally streamed during the last step. If the budget ran out on a
+    // tool call, ask once more, without tools, for an answer from what was found.
+    if (!state.answered) {
+      const response = await execution.response;
+      const report = streamText({
+        model: deps.models.execution,
+        instructions,
+        messages: [...messages, ...response.messages, { role: "user", content: BUDGET_SPENT_NOTE }],
+        abortSignal: abort.signal,
+        maxRetries: 1,
+      });
+      for await (const part of report.fullStream) {
+        if (part.type === "text-delta") state.text(part.text);
+        else if (part.type === "error") throw modelFailure(part.error);
+      }
+      if (!state.answered) state.text(LAST_RESORT_ANSWER);
+    }
+    state.closeAll();
+    emit(agUi.runFinished(threadId, runId, { step_count: stepCount }));
+    log.info("agent.run_finished", { ...logFields, step_count: stepCount });
+  } catch (error) {
+    if (signal.aborted) {
+      log.info("agent.run_abandoned", { ...logFields, reason: "client disconnected" });
+      return;
+    }
+    const failure = error instanceof RunFailure ? error : new RunFailure("INTERNAL", "the run failed unexpectedly");
+    log.error("agent.run_failed", { ...logFields, code: failure.code, error: error instanceof Error ? error.name : typeof error, detail: failure.detail });
+    emit(agUi.runError(failure.code, failure.message));
+  }
+}

@@ -1,0 +1,45 @@
+// USER_CONTEXT_JSON, the ENV section of the worker's prompt (decision D10): the one source of
+// "now" and of the time zone that skills tell the model to resolve dates with.
+import { zonedIso } from "../../cli/time.ts";
+
+export interface UserContext {
+  system_time_local: string;
+  timezone_effective: string;
+  weekday: string;
+  locale: string;
+}
+
+interface ContextEntry {
+  description: string;
+  value: string;
+}
+
+function validZone(zone: unknown): zone is string {
+  if (typeof zone !== "string" || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The zone comes from the app: `forwardedProps.timezone`, or an AG-UI context entry described
+ * as "timezone". Anything that is not a valid IANA zone falls back to UTC.
+ */
+export function resolveTimezone(forwardedProps: unknown, context: readonly ContextEntry[]): string {
+  const forwarded = (forwardedProps as { timezone?: unknown } | null | undefined)?.timezone;
+  if (validZone(forwarded)) return forwarded;
+  const entry = context.find((item) => item.description.trim().toLowerCase() === "timezone");
+  return validZone(entry?.value) ? entry.value : "UTC";
+}
+
+export function buildUserContext(now: Date, timezone: string, locale = "en"): UserContext {
+  return {
+    system_time_local: zonedIso(now, timezone),
+    timezone_effective: timezone,
+    weekday: new Intl.DateTimeFormat("en-US", { timeZone: timezone, weekday: "long" }).format(now),
+    locale,
+  };
+}

@@ -1,0 +1,250 @@
+// POST /api/v1/agent/runs inside workerd, against the real data plane, with the model
+// scripted per case. Each stream is also put through AG-UI's own verifier.
+import { APICallError } from "ai";
+import { env } from "cloudflare:workers";
+import { afterEach, beforeAll, describe, expect, inject, test } from "vitest";
+import { BUDGET_SPENT_NOTE } from "../../functions/agent/runtime/run-agent.ts";
+import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
+import { EventType, ofType, runAgentRequest, runInput, tokenFor, verify } from "./support/agent.ts";
+
+const ALICE = SEEDED_USERS.alice.id;
+const BOB = SEEDED_USERS.bob.id;
+const TEAM_LUNCH = "b0000000-0000-4000-8000-000000000001";
+const JWT_LIKE = /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/;
+const today = new Date().toISOString().slice(0, 10);
+let aliceToken: string;
+
+beforeAll(async () => {
+  aliceToken = await tokenFor(ALICE);
+});
+
+type Events = Awaited<ReturnType<typeof runAgentRequest>>["events"];
+
+const results = (events: Events) =>
+  ofType(events, EventType.TOOL_CALL_RESULT).map((event) => ({ ...event, parsed: JSON.parse(event.content as string) }));
+
+const answerText = (events: Events) =>
+  ofType(events, EventType.TEXT_MESSAGE_CONTENT).map((event) => event.delta).join("");
+
+/** Invariants every run must keep, whatever happened in it. */
+async function expectWellFormed(events: Events, text: string) {
+  await verify(events);
+  expect(events[0]?.type).toBe(EventType.RUN_STARTED);
+  const terminal = events.findIndex((event) => event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR);
+  expect(terminal).toBe(events.length - 1);
+  for (const start of ofType(events, EventType.TOOL_CALL_START)) {
+    const id = start.toolCallId;
+    expect(events.filter((event) => event.toolCallId === id).map((event) => event.type)).toEqual([
+      EventType.TOOL_CALL_START,
+      EventType.TOOL_CALL_ARGS,
+      EventType.TOOL_CALL_END,
+      EventType.TOOL_CALL_RESULT,
+    ]);
+  }
+  for (const end of ofType(events, EventType.TEXT_MESSAGE_END)) expect(Object.keys(end).sort()).toEqual(["messageId", "timestamp", "type"]);
+  expect(text).not.toContain(aliceToken);
+  expect(text).not.toMatch(JWT_LIKE);
+}
+
+describe("runs that succeed", () => {
+  test("create an event: intent, a tool call with its card, a streamed answer", async () => {
+    const title = `Dentist ${crypto.randomUUID().slice(0, 6)}`;
+    const { response, events, text, execution } = await runAgentRequest({
+      token: aliceToken,
+      input: runInput(`Put "${title}" in my calendar tomorrow at 4pm`),
+      script: {
+        intent: { objective: "create an event", requires_tool: true, selected_skill: "calendar", intended_action: "create_event" },
+        steps: [
+          { tool: "project_cli", input: { module: "calendar", method: "create", input: { title, start_at: "2026-12-01T16:00:00Z", end_at: "2026-12-01T17:00:00Z", timezone: "UTC" } } },
+          { text: `Done: ${title} is on your calendar.` },
+        ],
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    await expectWellFormed(events, text);
+    expect(events.map((event) => event.type === EventType.STEP_STARTED || event.type === EventType.STEP_FINISHED ? `${event.type}:${event.stepName}` : undefined).filter(Boolean)).toEqual([
+      "STEP_STARTED:intent", "STEP_FINISHED:intent", "STEP_STARTED:execution", "STEP_FINISHED:execution", "STEP_STARTED:report", "STEP_FINISHED:report",
+    ]);
+    const [result] = results(events);
+    expect(result!.parsed).toMatchObject({ ok: true, module: "calendar", method: "create", data: { event: { title } } });
+    expect(result!.metadata).toMatchObject({ tool_name: "project_cli", status: "success", summary: expect.stringContaining(title) });
+    expect(result!.metadata).toHaveProperty("ui_schema.title");
+    expect(answerText(events)).toBe(`Done: ${title} is on your calendar.`);
+    expect(ofType(events, EventType.TEXT_MESSAGE_CONTENT).length).toBeGreaterThan(3); // streamed, not one blob
+    // The worker saw the ENV section and the preloaded card, and no chat history.
+    const prompt = JSON.stringify(execution.doStreamCalls[0]!.prompt);
+    expect(prompt).toContain("USER_CONTEXT_JSON");
+    expect(prompt).toContain("calendar.create: a new event");
+    expect(execution.doStreamCalls[0]!.prompt.filter((message) => message.role === "user")).toHaveLength(1);
+  });
+
+  test("read a day after reading the skill card", async () => {
+    const { events, text, execution } = await runAgentRequest({
+      token: aliceToken,
+      input: runInput("What's on today?", { forwardedProps: { timezone: "UTC" } }),
+      script: {
+        intent: { objective: "list today's events", requires_tool: true },
+        steps: [
+          { tool: "view_skill_file", input: { path: "calendar/actions/list_day.md" } },
+          { tool: "project_cli", input: { module: "calendar", method: "read", input: { mode: "day", date: today, timezone: "UTC" } } },
+          { text: "You have a project sync at 10:00 and team lunch at 12:00." },
+        ],
+      },
+    });
+    await expectWellFormed(events, text);
+    const [skill, read] = results(events);
+    expect(skill!.parsed).toMatchObject({ ok: true, path: "calendar/actions/list_day.md" });
+    expect(skill!.metadata).toMatchObject({ tool_name: "view_skill_file", ui_schema: null });
+    expect(read!.parsed.data.items.map((item: { title: string }) => item.title)).toEqual(expect.arrayContaining(["Project sync", "Team lunch"]));
+    const system = execution.doStreamCalls[0]!.prompt[0]!;
+    expect(system.role === "system" && system.content).toContain(`"timezone_effective":"UTC"`);
+  });
+
+  test("read by id after the intent stage extracted it, skipping the skill read", async () => {
+    const { events, text, execution } = await runAgentRequest({
+      token: aliceToken,
+      input: runInput(`Where is ${TEAM_LUNCH}?`),
+      script: {
+        intent: { objective: "event details", requires_tool: true, selected_skill: "calendar", intended_action: "get_event", known_entities: [{ type: "event_id", value: TEAM_LUNCH }] },
+        steps: [{ tool: "project_cli", input: { module: "calendar", method: "read", input: { mode: "event", event_id: TEAM_LUNCH } } }, { text: "Team lunch is at the Noodle bar." }],
+      },
+    });
+    await expectWellFormed(events, text);
+    expect(results(events)[0]!.parsed).toMatchObject({ ok: true, data: { event: { id: TEAM_LUNCH, title: "Team lunch", access: "view" } } });
+    const system = JSON.stringify(execution.doStreamCalls[0]!.prompt[0]);
+    expect(system).toContain("calendar/actions/get_event.md");
+    expect(system).toContain(TEAM_LUNCH);
+  });
+
+  test("share an event by phone", async () => {
+    const created = await runAgentRequest({
+      token: aliceToken,
+      input: runInput("create"),
+      script: { intent: { objective: "x", requires_tool: true }, steps: [{ tool: "project_cli", input: { module: "calendar", method: "create", input: { title: "Board game night", start_at: "2026-12-05T19:00:00Z", timezone: "UTC" } } }, { text: "ok" }] },
+    });
+    const eventId = results(created.events)[0]!.parsed.data.event.id as string;
+    const { events, text } = await runAgentRequest({
+      token: aliceToken,
+      input: runInput("Invite Bob to board game night"),
+      script: {
+        intent: { objective: "share", requires_tool: true, selected_skill: "calendar", intended_action: "share_event" },
+        steps: [
+          { tool: "project_cli", input: { module: "contacts", method: "read", input: { name: "Bob" } } },
+          { tool: "project_cli", input: { module: "calendar", method: "share", input: { event_id: eventId, invitee: { phone: "+15550000002" }, permissions: { view: true } } } },
+          { text: "Bob is invited." },
+        ],
+      },
+    });
+    await expectWellFormed(events, text);
+    const share = results(events)[1]!;
+    expect(share.parsed).toMatchObject({ ok: true, data: { invitation: { status: "pending", invitee_user_id: BOB } } });
+    expect(share.metadata).toMatchObject({ status: "success", summary: expect.stringContaining("Board game night") });
+  });
+});
+
+describe("the old failure loop", () => {
+  test("a model that keeps sending event_id without mode ends within 7 steps with a helpful answer", async () => {
+    const bad = { tool: "project_cli", input: { module: "calendar", method: "read", input: { event_id: TEAM_LUNCH } } };
+    const { events, text, execution } = await runAgentRequest({
+      token: aliceToken,
+      input: runInput(`Tell me about ${TEAM_LUNCH}`),
+      script: {
+        intent: { objective: "event details", requires_tool: true },
+        steps: [bad, bad, bad, bad, bad, bad, bad, { text: "Sorry, I could not look that event up this time." }],
+      },
+    });
+    await expectWellFormed(events, text);
+    expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
+    const toolResults = results(events);
+    expect(toolResults).toHaveLength(7);
+    for (const result of toolResults) expect(result.parsed).toMatchObject({ ok: false, error: { code: "INVALID_ACTION_INPUT", details: { missing_fields: ["input.mode"] } } });
+    expect(toolResults[0]!.parsed.error.details.suggestion).toContain('"mode": "event"');
+    expect(answerText(events)).toContain("could not look that event up");
+    expect(execution.doStreamCalls).toHaveLength(8); // 7 tool steps + 1 report without tools
+    expect(execution.doStreamCalls[7]!.tools ?? []).toHaveLength(0);
+    expect(JSON.stringify(execution.doStreamCalls[7]!.prompt)).toContain(BUDGET_SPENT_NOTE);
+  });
+});
+
+describe("runs that fail", () => {
+  const outage = (action: "stop" | "start") => fetch(`${inject("localStack").outage.controlUrl}/postgres/${action}`, { method: "POST" });
+  afterEach(async () => {
+    await outage("start");
+  });
+
+  test("the intent model cannot be reached: RUN_ERROR MODEL_UNAVAILABLE, nothing after it", async () => {
+    const { events, text } = await runAgentRequest({
+      token: aliceToken,
+      input: runInput("hello"),
+      script: { intent: new APICallError({ message: "upstream 500 with secret sk-123", url: "https://api.example/v1", requestBodyValues: {}, statusCode: 500 }), steps: [] },
+    });
+    await expectWellFormed(events, text);
+    expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: "MODEL_UNAVAILABLE" });
+    expect(text).not.toContain("sk-123");
+  });
+
+  test("the execution model fails mid-run: RUN_ERROR after the tool result", async () => {
+    const { events, text } = await runAgentRequest({
+      token: aliceToken,
+      input: runInput("today?"),
+      script: {
+        intent: { objective: "today", requires_tool: true },
+        steps: [{ tool: "project_cli", input: { module: "calendar", method: "read", input: { mode: "day", date: today, timezone: "UTC" } } }, { fail: new Error("connection reset") }],
+      },
+    });
+    await expectWellFormed(events, text);
+    expect(ofType(events, EventType.TOOL_CALL_RESULT)).toHaveLength(1);
+    expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: "MODEL_UNAVAILABLE" });
+  });
+
+  test("the database is down: the tool result says so and the run ends with RUN_ERROR DATABASE_UNAVAILABLE", async () => {
+    await outage("stop");
+    const { events, text, execution } = await runAgentRequest({
+      token: aliceToken,
+      env: { SUPABASE_URL: inject("localStack").outage.supabaseUrl },
+      input: runInput("today?"),
+      script: {
+        intent: { objective: "today", requires_tool: true },
+        steps: [{ tool: "project_cli", input: { module: "calendar", method: "read", input: { mode: "day", date: today, timezone: "UTC" } } }, { text: "never reached" }],
+      },
+    });
+    await expectWellFormed(events, text);
+    expect(results(events)[0]!.parsed).toMatchObject({ ok: false, error: { code: "UPSTREAM_UNAVAILABLE", retryable: true } });
+    expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: "DATABASE_UNAVAILABLE" });
+    expect(execution.doStreamCalls).toHaveLength(1);
+  });
+
+  test("no token: 401 JSON before any stream", async () => {
+    const { response, text } = await runAgentRequest({ token: "", input: runInput("hi"), script: { intent: { objective: "x", requires_tool: false }, steps: [] } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(JSON.parse(text)).toMatchObject({ error: { code: "UNAUTHENTICATED" } });
+  });
+
+  test.each([
+    ["not JSON at all", "{"],
+    ["no messages", { threadId: "t", runId: "r", state: {}, tools: [], context: [] }],
+    ["last message from the assistant", runInput("x", { messages: [{ id: "1", role: "assistant", content: "hi" }] })],
+    ["an http image", runInput("x", { messages: [{ id: "1", role: "user", content: [{ type: "image", source: { type: "url", value: "http://example.com/a.png" } }] }] })],
+  ])("a malformed request (%s): 400 JSON, no stream", async (_label, input) => {
+    const { response, text } = await runAgentRequest({ token: aliceToken, input, script: { intent: { objective: "x", requires_tool: false }, steps: [] } });
+    expect(response.status).toBe(400);
+    expect(JSON.parse(text)).toMatchObject({ error: { code: "INVALID_REQUEST" } });
+  });
+});
+
+test("a client that disconnects mid-stream causes no uncaught error", async () => {
+  const { scriptedModels } = await import("./support/agent.ts");
+  const { createApp } = await import("../../functions/agent/app.ts");
+  const scripted = scriptedModels({ intent: { objective: "x", requires_tool: true }, steps: [{ text: "a long answer ".repeat(200) }] });
+  const response = await createApp({ models: () => scripted.models }).request(
+    "/api/v1/agent/runs",
+    { method: "POST", headers: { authorization: `Bearer ${aliceToken}`, "content-type": "application/json" }, body: JSON.stringify(runInput("hi")) },
+    env,
+  );
+  const reader = response.body!.getReader();
+  await reader.read();
+  await reader.cancel("gone");
+  await new Promise((resolve) => setTimeout(resolve, 50));
+});
