@@ -1,0 +1,95 @@
+// Prompt tokens per model call and per run (o200k_base), measured on the real runtime: the
+// actual runAgent with a scripted model, against the local data plane, capturing exactly what
+// each model call receives (system prompt + tool definitions + messages, including disclosed
+// skill text and tool results). Five typical requests, with and without the preloaded card.
+// Run: npm run bench:run-tokens
+import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import { simulateReadableStream } from "ai";
+import { MockLanguageModelV4 } from "ai/test";
+import { encode } from "gpt-tokenizer/encoding/o200k_base";
+import { runAgent } from "../../functions/agent/runtime/run-agent.ts";
+import type { RouterOutput } from "../../functions/agent/runtime/intent.ts";
+import { bundleSkills } from "../../functions/agent/skills/bundle-skills.ts";
+import { parseSettings } from "../../functions/lib/config.ts";
+import { createUserDatabase } from "../../functions/lib/user-database.ts";
+import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
+import { startDataPlane } from "../../supabase/local/data-plane.ts";
+import { generateLocalKeys } from "../../supabase/local/keys.ts";
+
+bundleSkills();
+const { SkillLibrary } = await import("../../functions/agent/skills/skill-library.ts");
+const { SKILL_FILES } = await import("../../functions/agent/skills/bundle.generated.ts");
+
+type Step = { tool: string; input: unknown } | { text: string };
+interface Scenario {
+  name: string;
+  request: string;
+  router: RouterOutput;
+  /** The worker's moves when the router's action card is already in its instructions. */
+  withCard: Step[];
+  /** The cards it reads itself otherwise (index first, then the card, as the skills instruct). */
+  reads: string[];
+}
+
+const today = new Date().toISOString().slice(0, 10);
+const cal = (method: string, input: unknown): Step => ({ tool: "project_cli", input: { module: "calendar", method, input } });
+const scenarios: Scenario[] = [
+  { name: "what's on today", request: "What's on my calendar today?", router: { objective: "list today's events", requires_tool: true, selected_skill: "calendar", intended_action: "list_day" }, withCard: [cal("read", { mode: "day", date: today, timezone: "UTC" }), { text: "You have a project sync at 10:00 and lunch at 12:00." }], reads: ["calendar/SKILL.md", "calendar/actions/list_day.md"] },
+  { name: "create an event", request: "Add a dentist appointment tomorrow at 4pm", router: { objective: "create an event", requires_tool: true, selected_skill: "calendar", intended_action: "create_event" }, withCard: [cal("create", { title: "Dentist", start_at: "2026-12-02T16:00:00Z", end_at: "2026-12-02T17:00:00Z", timezone: "UTC" }), { text: "Added: Dentist tomorrow 16:00-17:00." }], reads: ["calendar/SKILL.md", "calendar/actions/create_event.md"] },
+  { name: "event by id", request: "Where is event b0000000-0000-4000-8000-000000000001?", router: { objective: "event details", requires_tool: true, selected_skill: "calendar", intended_action: "get_event" }, withCard: [cal("read", { mode: "event", event_id: "b0000000-0000-4000-8000-000000000001" }), { text: "Team lunch is at the Noodle bar." }], reads: ["calendar/SKILL.md", "calendar/actions/get_event.md"] },
+  { name: "share with a contact", request: "Invite Bob to the project sync", router: { objective: "share an event", requires_tool: true, selected_skill: "calendar", intended_action: "share_event" }, withCard: [{ tool: "project_cli", input: { module: "contacts", method: "read", input: { name: "Bob" } } }, cal("share", { event_id: "a0000000-0000-4000-8000-000000000001", invitee: { phone: "+15550000002" }, permissions: { view: true } }), { text: "Bob is invited to the project sync." }], reads: ["calendar/SKILL.md", "calendar/actions/share_event.md", "contacts/SKILL.md"] },
+  { name: "remember a preference", request: "Remember that I prefer morning meetings", router: { objective: "save a preference", requires_tool: true, selected_skill: "memory", intended_action: "update" }, withCard: [{ tool: "project_cli", input: { module: "memory", method: "update", input: { kind: "user_memory", content: { preferences: ["Prefers morning meetings"] } } } }, { text: "Noted." }], reads: ["memory/SKILL.md"] },
+];
+
+const usage = { inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 0, text: 0, reasoning: 0 } };
+function stream(step: Step, i: number) {
+  const chunks: LanguageModelV4StreamPart[] = [{ type: "stream-start", warnings: [] }];
+  if ("text" in step) chunks.push({ type: "text-start", id: `t${i}` }, { type: "text-delta", id: `t${i}`, delta: step.text }, { type: "text-end", id: `t${i}` }, { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage });
+  else chunks.push({ type: "tool-call", toolCallId: `c${i}`, toolName: step.tool, input: JSON.stringify(step.input) }, { type: "finish", finishReason: { unified: "tool-calls", raw: "tool_calls" }, usage });
+  return { stream: simulateReadableStream({ chunks }) };
+}
+
+/** Tokens of what one call sends: every message's text plus the tool definitions. */
+function callTokens(options: LanguageModelV4CallOptions): number {
+  const text = options.prompt
+    .map((message) => (typeof message.content === "string" ? message.content : JSON.stringify(message.content)))
+    .join("\n");
+  return encode(text).length + (options.tools?.length ? encode(JSON.stringify(options.tools)).length : 0);
+}
+
+const keys = await generateLocalKeys();
+const plane = await startDataPlane({ keys });
+try {
+  const parsed = parseSettings({ SUPABASE_URL: plane.url, SUPABASE_ANON_KEY: plane.anonKey, CREDENTIAL_SIGNING_JWK: JSON.stringify(keys.credentialPrivateJwk) });
+  if (!parsed.ok) throw new Error("settings");
+  const settings = parsed.settings;
+  const skills = new SkillLibrary(SKILL_FILES);
+  console.log("Prompt tokens (o200k_base) per model call and per run; intent call included in the run total\n");
+  console.log(`${"request".padEnd(24)} ${"variant".padEnd(13)} ${"intent".padStart(6)}  ${"execution calls".padEnd(34)} ${"run".padStart(6)}`);
+  const totals = { preloaded: 0, reads: 0 };
+  for (const scenario of scenarios) {
+    for (const preload of [true, false]) {
+      const preloadable = skills.has(`${scenario.router.selected_skill}/actions/${scenario.router.intended_action}.md`);
+      const steps: Step[] = preload && preloadable ? scenario.withCard : [...scenario.reads.map((path) => ({ tool: "view_skill_file", input: { path } })), ...scenario.withCard];
+      const intent = new MockLanguageModelV4({ doGenerate: async () => ({ content: [{ type: "text", text: JSON.stringify(scenario.router) }], finishReason: { unified: "stop", raw: "stop" }, usage, warnings: [] }) });
+      const execution = new MockLanguageModelV4({ doStream: steps.map(stream) });
+      const userId = SEEDED_USERS.alice.id;
+      const events: string[] = [];
+      await runAgent(
+        { threadId: "bench", runId: crypto.randomUUID(), conversation: [{ role: "user", text: scenario.request }], userContent: scenario.request, attachments: [], timezone: "UTC" },
+        { models: { intent, execution, labels: { intent: "mock", execution: "mock" }, demo: false }, cli: { db: await createUserDatabase(settings, userId), userId }, skills, agent: { ...settings.agent, preloadActionCard: preload } },
+        (event) => events.push(event.type),
+        new AbortController().signal,
+      );
+      if (events.at(-1) !== "RUN_FINISHED") throw new Error(`${scenario.name}: run did not finish: ${events.join(",")}`);
+      const intentTokens = callTokens(intent.doGenerateCalls[0]!);
+      const calls = execution.doStreamCalls.map(callTokens);
+      const run = intentTokens + calls.reduce((a, b) => a + b, 0);
+      totals[preload ? "preloaded" : "reads"] += run;
+      console.log(`${scenario.name.padEnd(24)} ${(preload ? (preloadable ? "card preloaded" : "no card") : "reads skills").padEnd(13)} ${String(intentTokens).padStart(6)}  ${calls.join(" + ").padEnd(34)} ${String(run).padStart(6)}`);
+    }
+  }
+  console.log(`\nFive requests in all: ${totals.preloaded} tokens with the card preloaded, ${totals.reads} when the worker reads skills itself (${(((totals.reads - totals.preloaded) / totals.reads) * 100).toFixed(0)}% saved).`);
+} finally {
+  await plane.stop();
+}
