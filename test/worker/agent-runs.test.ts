@@ -248,3 +248,65 @@ test("a client that disconnects mid-stream causes no uncaught error", async () =
   await reader.cancel("gone");
   await new Promise((resolve) => setTimeout(resolve, 50));
 });
+
+describe("stage details", () => {
+  test("an unparsable intent answer is asked for again once, then the run goes on without hints", async () => {
+    const { scriptedModels } = await import("./support/agent.ts");
+    const { createApp } = await import("../../functions/agent/app.ts");
+    const scripted = scriptedModels({ intent: { objective: "unused", requires_tool: true }, steps: [{ text: "Hello!" }] });
+    let calls = 0;
+    scripted.intent.doGenerate = async () => {
+      calls++;
+      return { content: [{ type: "text", text: "not json at all" }], finishReason: { unified: "stop", raw: "stop" }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }, warnings: [] };
+    };
+    const response = await createApp({ models: () => scripted.models }).request(
+      "/api/v1/agent/runs",
+      { method: "POST", headers: { authorization: `Bearer ${aliceToken}`, "content-type": "application/json" }, body: JSON.stringify(runInput("Say hello")) },
+      env,
+    );
+    const { parseSse } = await import("./support/agent.ts");
+    const events = parseSse(await response.text());
+    expect(calls).toBe(2);
+    expect(ofType(events, EventType.CUSTOM)[0]).toMatchObject({ name: "intent", value: { objective: "Say hello", requires_tool: true } });
+    expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
+    expect(answerText(events)).toBe("Hello!");
+  });
+
+  test("temperature is the provider's unless configured, and the step cap follows AGENT_MAX_STEPS", async () => {
+    const step = { tool: "project_cli", input: { module: "memory", method: "read", input: {} } };
+    const unset = await runAgentRequest({ token: aliceToken, input: runInput("hi"), script: { intent: { objective: "x", requires_tool: true }, steps: [{ text: "hi" }] } });
+    expect(unset.execution.doStreamCalls[0]!.temperature).toBeUndefined();
+    const set = await runAgentRequest({
+      token: aliceToken,
+      input: runInput("hi"),
+      env: { AGENT_TEMPERATURE: "0.2", AGENT_MAX_STEPS: "2" },
+      script: { intent: { objective: "x", requires_tool: true }, steps: [step, step, { text: "done" }] },
+    });
+    expect(set.execution.doStreamCalls[0]!.temperature).toBe(0.2);
+    expect(ofType(set.events, EventType.TOOL_CALL_RESULT)).toHaveLength(2);
+    expect(set.execution.doStreamCalls).toHaveLength(3); // 2 steps + the report call
+  });
+
+  test("an image in the request reaches the worker model as an image part", async () => {
+    const data = btoa("png-bytes");
+    const { execution, events } = await runAgentRequest({
+      token: aliceToken,
+      input: runInput("x", { messages: [{ id: "m", role: "user", content: [{ type: "text", text: "Add this poster's event" }, { type: "image", source: { type: "data", value: data, mimeType: "image/png" } }] }] }),
+      script: { intent: { objective: "read the poster", requires_tool: true }, steps: [{ text: "I see a poster." }] },
+    });
+    expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
+    const user = execution.doStreamCalls[0]!.prompt.find((message) => message.role === "user");
+    expect(JSON.stringify(user)).toContain('"type":"file"');
+    expect(JSON.stringify(user)).toContain("image/png");
+  });
+
+  test("PROJECT_CLI_ALLOW narrows what the agent may run", async () => {
+    const { events } = await runAgentRequest({
+      token: aliceToken,
+      input: runInput("delete it"),
+      env: { PROJECT_CLI_ALLOW: "calendar.read" },
+      script: { intent: { objective: "x", requires_tool: true }, steps: [{ tool: "project_cli", input: { module: "calendar", method: "delete", input: { event_id: TEAM_LUNCH } } }, { text: "I can't delete events here." }] },
+    });
+    expect(JSON.parse(ofType(events, EventType.TOOL_CALL_RESULT)[0]!.content as string)).toMatchObject({ ok: false, error: { code: "METHOD_NOT_ALLOWED" } });
+  });
+});

@@ -32,6 +32,9 @@ const textOf = (content: Message["content"]): string => {
   return (content as ContentPart[]).map((part) => (part.type === "text" ? part.text : `[${part.type}]`)).join(" ");
 };
 
+/** Decoded size of base64 data, without decoding it. */
+const base64Bytes = (value: string) => Math.floor((value.length * 3) / 4) - (value.endsWith("==") ? 2 : value.endsWith("=") ? 1 : 0);
+
 function userParts(content: ContentPart[]): { parts: Array<TextPart | ImagePart>; attachments: Attachment[] } | string {
   const parts: Array<TextPart | ImagePart> = [];
   const attachments: Attachment[] = [];
@@ -48,7 +51,7 @@ function userParts(content: ContentPart[]): { parts: Array<TextPart | ImagePart>
         if (!source.mimeType.startsWith("image/")) return "inline images need an image/* mimeType";
         if (source.value.length > LIMITS.imageDataChars) return "an inline image is too large (max about 6 MB)";
         parts.push({ type: "image", image: source.value, mediaType: source.mimeType });
-        attachments.push({ type: "image", mimeType: source.mimeType, inlineBytes: Math.floor((source.value.length * 3) / 4) });
+        attachments.push({ type: "image", mimeType: source.mimeType, inlineBytes: base64Bytes(source.value) });
       } else return "image sources must be url or data";
     } else return `message parts of type ${part.type} are not supported`;
   }
