@@ -7,6 +7,7 @@ import { errorBody } from "../lib/errors.ts";
 import { log } from "../lib/log.ts";
 import { withSettings } from "../lib/settings-middleware.ts";
 import { health } from "./routes/health.ts";
+import { historyRoutes } from "./routes/history.ts";
 import { me } from "./routes/me.ts";
 import { type RunRouteOptions, runRoutes } from "./routes/runs.ts";
 
@@ -19,6 +20,7 @@ export function createApp(options: AppOptions = {}) {
   app.use("/api/*", withSettings, requireUser);
   app.route("/", me);
   app.route("/", runRoutes(options));
+  app.route("/", historyRoutes);
   app.notFound((c) => c.json(errorBody("NOT_FOUND", `no route for ${c.req.method} ${c.req.path}`), 404));
   app.onError((error, c) => {
     log.error("request.failed", { request_id: c.var.requestId, path: c.req.path, error: error.name, message: error.message });

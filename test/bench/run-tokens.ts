@@ -76,7 +76,7 @@ try {
       const userId = SEEDED_USERS.alice.id;
       const events: string[] = [];
       await runAgent(
-        { threadId: "bench", runId: crypto.randomUUID(), conversation: [{ role: "user", text: scenario.request }], userContent: scenario.request, attachments: [], timezone: "UTC" },
+        { threadId: "bench", runId: crypto.randomUUID(), userMessageId: "m", conversation: [{ role: "user", text: scenario.request }], userContent: scenario.request, attachments: [], timezone: "UTC" },
         { models: { intent, execution, labels: { intent: "mock", execution: "mock" }, demo: false }, cli: { db: await createUserDatabase(settings, userId), userId }, skills, agent: { ...settings.agent, preloadActionCard: preload } },
         (event) => events.push(event.type),
         new AbortController().signal,

@@ -198,21 +198,50 @@ describe("runs that fail", () => {
     expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: "MODEL_UNAVAILABLE" });
   });
 
-  test("the database is down: the tool result says so and the run ends with RUN_ERROR DATABASE_UNAVAILABLE", async () => {
+  test("the database is down before the run: RUN_ERROR DATABASE_UNAVAILABLE, no model call", async () => {
     await outage("stop");
-    const { events, text, execution } = await runAgentRequest({
+    const { events, text, execution, intent } = await runAgentRequest({
       token: aliceToken,
       env: { SUPABASE_URL: inject("localStack").outage.supabaseUrl },
       input: runInput("today?"),
-      script: {
-        intent: { objective: "today", requires_tool: true },
-        steps: [{ tool: "project_cli", input: { module: "calendar", method: "read", input: { mode: "day", date: today, timezone: "UTC" } } }, { text: "never reached" }],
-      },
+      script: { intent: { objective: "today", requires_tool: true }, steps: [{ text: "never reached" }] },
     });
     await expectWellFormed(events, text);
-    expect(results(events)[0]!.parsed).toMatchObject({ ok: false, error: { code: "UPSTREAM_UNAVAILABLE", retryable: true } });
+    expect(events.map((event) => event.type)).toEqual([EventType.RUN_STARTED, EventType.RUN_ERROR]);
+    expect(events.at(-1)).toMatchObject({ code: "DATABASE_UNAVAILABLE" });
+    expect(intent.doGenerateCalls).toHaveLength(0);
+    expect(execution.doStreamCalls).toHaveLength(0);
+  });
+
+  test("the database goes down mid-run: the tool result says so, RUN_ERROR, and history holds nothing half-written", async () => {
+    const { scriptedModels, parseSse } = await import("./support/agent.ts");
+    const { createApp } = await import("../../functions/agent/app.ts");
+    const outageEnv = { ...env, SUPABASE_URL: inject("localStack").outage.supabaseUrl };
+    const read = { tool: "project_cli", input: { module: "calendar", method: "read", input: { mode: "day", date: today, timezone: "UTC" } } };
+    const scripted = scriptedModels({ intent: { objective: "today", requires_tool: true }, steps: [read, { text: "never reached" }] });
+    const firstStep = scripted.execution.doStream;
+    let calls = 0;
+    scripted.execution.doStream = async (options) => {
+      if (calls++ === 0) await outage("stop"); // the run was recorded; now the database goes away
+      return (firstStep as (o: typeof options) => ReturnType<typeof firstStep>)(options);
+    };
+    const input = runInput("What's on today?");
+    const response = await createApp({ models: () => scripted.models }).request(
+      "/api/v1/agent/runs",
+      { method: "POST", headers: { authorization: `Bearer ${aliceToken}`, "content-type": "application/json" }, body: JSON.stringify(input) },
+      outageEnv,
+    );
+    const text = await response.text();
+    const events = parseSse(text);
+    await expectWellFormed(events, text);
+    expect(JSON.parse(ofType(events, EventType.TOOL_CALL_RESULT)[0]!.content as string)).toMatchObject({ ok: false, error: { code: "UPSTREAM_UNAVAILABLE", retryable: true } });
     expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: "DATABASE_UNAVAILABLE" });
-    expect(execution.doStreamCalls).toHaveLength(1);
+
+    await outage("start");
+    const history = await createApp().request(`/api/v1/agent/runs/${input.threadId}/history`, { headers: { authorization: `Bearer ${aliceToken}` } }, outageEnv);
+    expect(history.status).toBe(200);
+    const body = await history.json<{ messages: Array<{ role: string; content?: string }> }>();
+    expect(body.messages).toEqual([expect.objectContaining({ role: "user", content: "What's on today?" })]);
   });
 
   test("no token: 401 JSON before any stream", async () => {

@@ -9,6 +9,8 @@ import type { Settings } from "../../lib/config.ts";
 import { errorBody } from "../../lib/errors.ts";
 import { log } from "../../lib/log.ts";
 import { createUserDatabase } from "../../lib/user-database.ts";
+import { r2PayloadStore } from "../persistence/payload-store.ts";
+import { createRunRecorder } from "../persistence/run-recorder.ts";
 import { type AgentModels, resolveModels } from "../runtime/models.ts";
 import { runAgent } from "../runtime/run-agent.ts";
 import { parseRunRequest } from "../runtime/run-request.ts";
@@ -27,11 +29,20 @@ export function runRoutes(options: RunRouteOptions = {}) {
     const { settings, user } = c.var;
     const request = parsed.request;
 
+    const models = (options.models ?? ((s: Settings) => resolveModels(s.agent)))(settings);
+    const db = await createUserDatabase(settings, user.userId);
     const deps = {
-      models: (options.models ?? ((s: Settings) => resolveModels(s.agent)))(settings),
-      cli: { db: await createUserDatabase(settings, user.userId), userId: user.userId },
+      models,
+      cli: { db, userId: user.userId },
       skills: skillLibrary(settings.agent.enabledSkills),
       agent: settings.agent,
+      recorder: createRunRecorder({
+        db,
+        userId: user.userId,
+        request,
+        models: models.labels,
+        ...(c.env.PAYLOADS ? { payloads: r2PayloadStore(c.env.PAYLOADS) } : {}),
+      }),
     };
     // SSE unless the client explicitly asked for AG-UI's protobuf framing.
     const encoder = new EventEncoder({ accept: c.req.header("accept") ?? "text/event-stream" });

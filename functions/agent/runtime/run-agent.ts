@@ -7,7 +7,9 @@ import type { CliContext } from "../../cli/context.ts";
 import type { CliResult } from "../../cli/result.ts";
 import type { Settings } from "../../lib/config.ts";
 import { log } from "../../lib/log.ts";
-import { postProcessToolCall } from "../post-processing/index.ts";
+import type { RunRecorder } from "../persistence/run-recorder.ts";
+import { userText } from "../persistence/records.ts";
+import { type PostProcessedToolCall, postProcessToolCall } from "../post-processing/index.ts";
 import type { SkillFileResult, SkillLibrary } from "../skills/skill-library.ts";
 import { agUi } from "./ag-ui-events.ts";
 import { buildExecutionInstructions, preloadPath } from "./execution-prompt.ts";
@@ -22,6 +24,8 @@ export interface RunDependencies {
   cli: CliContext;
   skills: SkillLibrary;
   agent: Settings["agent"];
+  /** Persists the run; absent, nothing is written (benchmarks, unit use). */
+  recorder?: RunRecorder;
   now?: () => Date;
 }
 
@@ -53,9 +57,11 @@ class StreamState {
   private textId: string | undefined;
   answered = false;
   private readonly emit: (event: BaseEvent) => void;
+  private readonly onText: (messageId: string, delta: string) => void;
 
-  constructor(emit: (event: BaseEvent) => void) {
+  constructor(emit: (event: BaseEvent) => void, onText: (messageId: string, delta: string) => void = () => {}) {
     this.emit = emit;
+    this.onText = onText;
   }
 
   enterStep(name: string): void {
@@ -74,6 +80,7 @@ class StreamState {
       this.emit(agUi.textStart(this.textId));
     }
     this.answered = true;
+    this.onText(this.textId, delta);
     this.emit(agUi.textContent(this.textId, delta));
   }
 
@@ -93,25 +100,43 @@ class StreamState {
 export async function runAgent(request: RunRequest, deps: RunDependencies, emit: (event: BaseEvent) => void, signal: AbortSignal): Promise<void> {
   const { threadId, runId } = request;
   const logFields = { run_id: runId, thread_id: threadId };
-  const state = new StreamState(emit);
+  const recorder = deps.recorder;
+  const state = new StreamState(emit, (messageId, delta) => recorder?.text(messageId, delta));
   const abort = new AbortController();
   signal.addEventListener("abort", () => abort.abort(signal.reason), { once: true });
   let stepCount = 0;
+  const timings: Record<string, number> = {};
+  const usage: Record<string, unknown> = {};
+  const began = Date.now();
+  const lap = (stage: string, since: number) => (timings[`${stage}_ms`] = Date.now() - since);
 
   emit(agUi.runStarted(threadId, runId, { models: deps.models.labels, demo_model: deps.models.demo }));
   if (deps.models.demo) log.warn("agent.demo_model", { ...logFields, note: "no AGENT_MODEL_API_KEY: the offline demo model is answering" });
 
   try {
+    // The record of the run comes first: a run that cannot be recorded does not start. Earlier
+    // turns of the thread, from the stored summaries, are what the intent stage sees.
+    let conversation = request.conversation;
+    if (recorder) {
+      const earlier = await recorder.earlierTurns().catch(databaseFailure);
+      await recorder.start().catch(databaseFailure);
+      if (earlier.length > 0) conversation = [...earlier, { role: "user", text: userText(request) || "(image)" }];
+    }
+
     // Intent: what is asked, and hints that save the worker exploration.
     state.enterStep("intent");
-    const intent = await runIntentStage({ model: deps.models.intent, conversation: request.conversation, abortSignal: abort.signal }).catch((error: unknown) => {
+    let stageBegan = Date.now();
+    const intent = await runIntentStage({ model: deps.models.intent, conversation, abortSignal: abort.signal }).catch((error: unknown) => {
       throw modelFailure(error);
     });
+    lap("intent", stageBegan);
+    usage.intent = intent.usage;
     emit(agUi.custom("intent", intent.output));
     if (intent.fallback) log.warn("agent.intent_fallback", { ...logFields, attempts: intent.attempts });
 
     // Execution: the tool loop, with no chat history (decision D7).
     state.enterStep("execution");
+    stageBegan = Date.now();
     const preload = deps.agent.preloadActionCard ? preloadPath(intent.output, (path) => deps.skills.has(path)) : undefined;
     const preloaded = preload ? deps.skills.read(preload) : undefined;
     const instructions = buildExecutionInstructions({
@@ -160,16 +185,12 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
         case "tool-result":
         case "tool-error": {
           const output = (part.type === "tool-result" ? part.output : { ok: false, error: { code: "INTERNAL", message: "the tool failed unexpectedly", retryable: false, details: {} } }) as CliResult | SkillFileResult;
-          const processed = postProcessToolCall({ toolName: part.toolName, toolCallId: part.toolCallId, args: argsByCall.get(part.toolCallId), output });
-          emit(
-            agUi.toolCallResult(crypto.randomUUID(), part.toolCallId, JSON.stringify(output), {
-              tool_name: part.toolName,
-              status: processed.toolAgentOutput.status,
-              summary: processed.summary,
-              summary_version: processed.summaryVersion,
-              ui_schema: processed.uiSchema,
-            }),
-          );
+          const args = argsByCall.get(part.toolCallId);
+          const processed = postProcessToolCall({ toolName: part.toolName, toolCallId: part.toolCallId, args, output });
+          const messageId = crypto.randomUUID();
+          const content = JSON.stringify(output);
+          recorder?.toolResult({ messageId, toolCallId: part.toolCallId, toolName: part.toolName, args, content, processed });
+          emit(agUi.toolCallResult(messageId, part.toolCallId, content, toolResultMetadata(part.toolName, processed)));
           break;
         }
         case "finish-step":
@@ -182,10 +203,13 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
       }
     }
     if (databaseDown) throw new RunFailure("DATABASE_UNAVAILABLE", "your calendar data is unavailable right now; please try again shortly");
+    lap("execution", stageBegan);
+    usage.execution = await execution.totalUsage;
 
     // Report: the answer normally streamed during the last step. If the budget ran out on a
     // tool call, ask once more, without tools, for an answer from what was found.
     if (!state.answered) {
+      stageBegan = Date.now();
       const response = await execution.response;
       const report = streamText({
         model: deps.models.execution,
@@ -199,17 +223,46 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
         else if (part.type === "error") throw modelFailure(part.error);
       }
       if (!state.answered) state.text(LAST_RESORT_ANSWER);
+      lap("report", stageBegan);
     }
     state.closeAll();
+    timings.total_ms = Date.now() - began;
+    // RUN_FINISHED means the run is also in history.
+    await recorder?.finish({ status: "succeeded", stepCount, usage, stageTimings: timings }).catch(databaseFailure);
     emit(agUi.runFinished(threadId, runId, { step_count: stepCount }));
-    log.info("agent.run_finished", { ...logFields, step_count: stepCount });
+    log.info("agent.run_finished", { ...logFields, step_count: stepCount, db_round_trips: recorder?.roundTrips, ...timings });
   } catch (error) {
+    const failure = signal.aborted
+      ? new RunFailure("CANCELLED", "the client disconnected")
+      : error instanceof RunFailure
+        ? error
+        : new RunFailure("INTERNAL", "the run failed unexpectedly");
+    // Best effort: the outcome is recorded when the database can still be reached.
+    if (recorder && failure.code !== "DATABASE_UNAVAILABLE") {
+      await recorder
+        .finish({ status: signal.aborted ? "cancelled" : "failed", errorCode: failure.code, stepCount, usage, stageTimings: timings })
+        .catch(() => log.warn("agent.record_failed", { ...logFields, code: failure.code }));
+    }
     if (signal.aborted) {
       log.info("agent.run_abandoned", { ...logFields, reason: "client disconnected" });
       return;
     }
-    const failure = error instanceof RunFailure ? error : new RunFailure("INTERNAL", "the run failed unexpectedly");
     log.error("agent.run_failed", { ...logFields, code: failure.code, error: error instanceof Error ? error.name : typeof error, detail: failure.detail });
     emit(agUi.runError(failure.code, failure.message));
   }
+}
+
+function databaseFailure(error: unknown): never {
+  throw new RunFailure("DATABASE_UNAVAILABLE", "your data could not be saved or read right now; please try again shortly", error instanceof Error ? error.message : undefined);
+}
+
+/** What TOOL_CALL_RESULT carries besides the content; history rebuilds the same object. */
+export function toolResultMetadata(toolName: string, processed: PostProcessedToolCall): Record<string, unknown> {
+  return {
+    tool_name: toolName,
+    status: processed.toolAgentOutput.status,
+    summary: processed.summary,
+    summary_version: processed.summaryVersion,
+    ui_schema: processed.uiSchema,
+  };
 }

@@ -20,6 +20,8 @@ export interface Attachment {
 export interface RunRequest {
   threadId: string;
   runId: string;
+  /** The AG-UI id of the user's message, kept so history replays the same id. */
+  userMessageId: string;
   conversation: IntentTurn[];
   userContent: string | Array<TextPart | ImagePart | FilePart>;
   attachments: Attachment[];
@@ -95,6 +97,7 @@ export function parseRunRequest(body: unknown): { ok: true; request: RunRequest 
     request: {
       threadId: input.threadId,
       runId: input.runId,
+      userMessageId: last.id,
       conversation,
       userContent,
       attachments,

@@ -1,0 +1,67 @@
+// The rows a run leaves behind, as pure functions. messages.content is always text: the user's
+// words, the answer, or, for tool messages, the short summary a person reads in the dashboard.
+// Everything structured goes to metadata (what the card needs) and to the payload (the rest).
+import type { PostProcessedToolCall } from "../post-processing/index.ts";
+import type { Attachment, RunRequest } from "../runtime/run-request.ts";
+
+export interface MessageRecord {
+  role: "user" | "assistant" | "tool";
+  content: string;
+  metadata: Record<string, unknown>;
+}
+
+export interface ToolPayload {
+  tool_call_id: string;
+  tool_name: string;
+  run_id: string;
+  /** Exactly the TOOL_CALL_RESULT content the live stream carried (the result as JSON). */
+  content: string;
+  args: unknown;
+  tool_agent_output: PostProcessedToolCall["toolAgentOutput"];
+  recorded_at: string;
+}
+
+export function userText(request: RunRequest): string {
+  if (typeof request.userContent === "string") return request.userContent;
+  return request.userContent.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
+}
+
+export function userMessageMetadata(attachments: readonly Attachment[], messageId: string): Record<string, unknown> {
+  return { message_id: messageId, attachments };
+}
+
+export function toolMessageRecord(options: {
+  runId: string;
+  messageId: string;
+  toolCallId: string;
+  processed: PostProcessedToolCall;
+  storage: { bucket: string; path: string } | undefined;
+}): MessageRecord {
+  const output = options.processed.toolAgentOutput;
+  const result = output.result as { module?: unknown; method?: unknown } | null;
+  return {
+    role: "tool",
+    content: options.processed.summary,
+    metadata: {
+      message_id: options.messageId,
+      tool_call_id: options.toolCallId,
+      tool_name: output.tool_name,
+      run_id: options.runId,
+      stage: "execution",
+      status: output.status,
+      summary_version: options.processed.summaryVersion,
+      storage_bucket: options.storage?.bucket ?? null,
+      storage_path: options.storage?.path ?? null,
+      payload_missing: options.storage === undefined,
+      // Enough of the ToolAgentOutput to rebuild the card without the payload.
+      module: typeof result?.module === "string" ? result.module : null,
+      method: typeof result?.method === "string" ? result.method : null,
+      ui_hints: output.ui_hints,
+      error_code: output.error && "code" in output.error ? output.error.code : null,
+    },
+  };
+}
+
+export function assistantMessageRecord(text: string, messageId: string, runId: string): MessageRecord {
+  return { role: "assistant", content: text, metadata: { message_id: messageId, run_id: runId } };
+}

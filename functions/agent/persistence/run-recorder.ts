@@ -1,0 +1,135 @@
+// Writes what a run did, through the user's own database client (RLS applies), in a bounded
+// number of round trips: one read of earlier turns, one write at the start, one at the end.
+// Tool payloads go to object storage as they arrive; a storage failure only marks the message.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { PostProcessedToolCall } from "../post-processing/index.ts";
+import type { IntentTurn } from "../runtime/intent.ts";
+import type { RunRequest } from "../runtime/run-request.ts";
+import { type PayloadStore, payloadPath } from "./payload-store.ts";
+import { type MessageRecord, assistantMessageRecord, type ToolPayload, toolMessageRecord, userMessageMetadata, userText } from "./records.ts";
+
+/** How much of the thread the intent stage sees: the latest entries, each cut short. */
+export const EARLIER_TURNS = { messages: 12, chars: 600 } as const;
+
+export interface RunOutcome {
+  status: "succeeded" | "failed" | "cancelled";
+  errorCode?: string;
+  stepCount: number;
+  usage: Record<string, unknown>;
+  stageTimings: Record<string, number>;
+}
+
+export interface ToolResultInfo {
+  messageId: string;
+  toolCallId: string;
+  toolName: string;
+  args: unknown;
+  content: string;
+  processed: PostProcessedToolCall;
+}
+
+export interface RunRecorder {
+  earlierTurns(): Promise<IntentTurn[]>;
+  start(): Promise<void>;
+  toolResult(info: ToolResultInfo): void;
+  text(messageId: string, delta: string): void;
+  finish(outcome: RunOutcome): Promise<void>;
+  /** Database round trips made so far (for benchmarks and tests). */
+  readonly roundTrips: number;
+}
+
+export function createRunRecorder(options: {
+  db: SupabaseClient;
+  userId: string;
+  request: RunRequest;
+  models: Record<string, string>;
+  payloads?: PayloadStore;
+}): RunRecorder {
+  const { db, request } = options;
+  // Records in stream order; a tool message waits for its payload write before it is final.
+  const pending: Array<Promise<MessageRecord> | MessageRecord> = [];
+  let lastAnswer: { messageId: string; record: MessageRecord } | undefined;
+  let roundTrips = 0;
+
+  const call = async (fn: string, args: Record<string, unknown>) => {
+    roundTrips++;
+    const { error } = await db.rpc(fn, args);
+    if (error) throw new Error(`${fn} failed: ${error.code || "network"}`);
+  };
+
+  return {
+    get roundTrips() {
+      return roundTrips;
+    },
+
+    async earlierTurns() {
+      roundTrips++;
+      const { data, error } = await db
+        .from("messages")
+        .select("role, content")
+        .eq("thread_id", request.threadId)
+        .order("seq", { ascending: false })
+        .limit(EARLIER_TURNS.messages);
+      if (error) throw new Error(`reading the thread failed: ${error.code || "network"}`);
+      return (data as Array<{ role: string; content: string }>)
+        .reverse()
+        .filter((row) => row.content.trim() !== "")
+        .map((row) => ({
+          role: row.role === "user" ? ("user" as const) : ("assistant" as const),
+          text: `${row.role === "tool" ? "(tool) " : ""}${row.content}`.slice(0, EARLIER_TURNS.chars),
+        }));
+    },
+
+    start: () =>
+      call("record_run_start", {
+        p_thread_id: request.threadId,
+        p_run_id: request.runId,
+        p_title: userText(request).slice(0, 200) || "(image)",
+        p_models: options.models,
+        p_user_content: userText(request),
+        p_user_metadata: userMessageMetadata(request.attachments, request.userMessageId),
+      }),
+
+    toolResult(info) {
+      lastAnswer = undefined;
+      const storage = options.payloads ? { bucket: options.payloads.bucket, path: payloadPath(options.userId, request.runId, info.toolCallId) } : undefined;
+      const record = (stored: boolean) =>
+        toolMessageRecord({ runId: request.runId, messageId: info.messageId, toolCallId: info.toolCallId, processed: info.processed, storage: stored ? storage : undefined });
+      if (!options.payloads || !storage) {
+        pending.push(record(false));
+        return;
+      }
+      const payload: ToolPayload = {
+        tool_call_id: info.toolCallId,
+        tool_name: info.toolName,
+        run_id: request.runId,
+        content: info.content,
+        args: info.args,
+        tool_agent_output: info.processed.toolAgentOutput,
+        recorded_at: new Date().toISOString(),
+      };
+      pending.push(options.payloads.put(storage.path, payload).then(() => record(true), () => record(false)));
+    },
+
+    text(messageId, delta) {
+      if (lastAnswer?.messageId !== messageId) {
+        lastAnswer = { messageId, record: assistantMessageRecord("", messageId, request.runId) };
+        pending.push(lastAnswer.record);
+      }
+      lastAnswer.record.content += delta;
+    },
+
+    async finish(outcome) {
+      const messages = await Promise.all(pending);
+      await call("record_run_finish", {
+        p_run_id: request.runId,
+        p_status: outcome.status,
+        p_error_code: outcome.errorCode ?? null,
+        p_step_count: outcome.stepCount,
+        p_usage: outcome.usage,
+        p_stage_timings: outcome.stageTimings,
+        p_messages: messages,
+      });
+    },
+  };
+}

@@ -1,0 +1,60 @@
+// History and threads, read through the user's own database client (RLS applies: another
+// user's thread id answers exactly like one that does not exist).
+//   GET /api/v1/agent/runs/{threadId}/history   and   GET /api/v1/agent/history?threadId=...
+//   GET /api/v1/agent/threads
+// Pagination: `limit` (1..100, default 50) and `before`, a cursor returned as `next_before`.
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../lib/app-env.ts";
+import { errorBody } from "../../lib/errors.ts";
+import { createUserDatabase } from "../../lib/user-database.ts";
+import { type MessageRow, toHistoryMessages } from "../persistence/history.ts";
+import { r2PayloadStore } from "../persistence/payload-store.ts";
+import type { Context } from "hono";
+
+const Page = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  before: z.coerce.number().int().positive().optional(),
+});
+
+const ThreadPage = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  before: z.iso.datetime({ offset: true }).optional(),
+});
+
+async function history(c: Context<AppEnv>, threadId: string | undefined) {
+  if (!threadId || threadId.length > 128) return c.json(errorBody("INVALID_REQUEST", "threadId is required (1 to 128 characters)"), 400);
+  const page = Page.safeParse(c.req.query());
+  if (!page.success) return c.json(errorBody("INVALID_REQUEST", "limit must be 1..100 and before a positive integer cursor"), 400);
+  const { limit, before } = page.data;
+  const db = await createUserDatabase(c.var.settings, c.var.user.userId);
+
+  const thread = await db.from("threads").select("id, title, created_at, updated_at").eq("id", threadId).maybeSingle();
+  if (thread.error) return c.json(errorBody("UPSTREAM_UNAVAILABLE", "history could not be read; retry shortly", { retryable: true }), 503);
+  if (!thread.data) return c.json(errorBody("NOT_FOUND", "no such thread"), 404);
+
+  let query = db.from("messages").select("id, seq, run_id, role, content, metadata, created_at").eq("thread_id", threadId).order("seq", { ascending: false }).limit(limit + 1);
+  if (before !== undefined) query = query.lt("seq", before);
+  const rows = await query;
+  if (rows.error) return c.json(errorBody("UPSTREAM_UNAVAILABLE", "history could not be read; retry shortly", { retryable: true }), 503);
+
+  const page_ = (rows.data as MessageRow[]).slice(0, limit).reverse();
+  const more = rows.data.length > limit;
+  const messages = await toHistoryMessages(page_, c.env.PAYLOADS ? r2PayloadStore(c.env.PAYLOADS) : undefined);
+  return c.json({ thread: thread.data, messages, next_before: more ? page_[0]!.seq : null });
+}
+
+export const historyRoutes = new Hono<AppEnv>()
+  .get("/api/v1/agent/runs/:threadId/history", (c) => history(c, c.req.param("threadId")))
+  .get("/api/v1/agent/history", (c) => history(c, c.req.query("threadId")))
+  .get("/api/v1/agent/threads", async (c) => {
+    const page = ThreadPage.safeParse(c.req.query());
+    if (!page.success) return c.json(errorBody("INVALID_REQUEST", "limit must be 1..100 and before an ISO datetime"), 400);
+    const db = await createUserDatabase(c.var.settings, c.var.user.userId);
+    let query = db.from("threads").select("id, title, created_at, updated_at").order("updated_at", { ascending: false }).limit(page.data.limit + 1);
+    if (page.data.before) query = query.lt("updated_at", page.data.before);
+    const rows = await query;
+    if (rows.error) return c.json(errorBody("UPSTREAM_UNAVAILABLE", "threads could not be read; retry shortly", { retryable: true }), 503);
+    const threads = rows.data.slice(0, page.data.limit);
+    return c.json({ threads, next_before: rows.data.length > page.data.limit ? threads.at(-1)!.updated_at : null });
+  });

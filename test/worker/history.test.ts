@@ -1,0 +1,188 @@
+// Persistence and history replay: what a run streamed is what history gives back, cards
+// included; storage failures degrade to the summary; nobody reads another user's records.
+import { env } from "cloudflare:workers";
+import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { createApp } from "../../functions/agent/app.ts";
+import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
+import { EventType, ofType, runAgentRequest, runInput, type ScriptedStep, tokenFor } from "./support/agent.ts";
+
+const JWT_LIKE = /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/;
+const today = new Date().toISOString().slice(0, 10);
+let alice: string;
+let bob: string;
+
+beforeAll(async () => {
+  [alice, bob] = await Promise.all([tokenFor(SEEDED_USERS.alice.id), tokenFor(SEEDED_USERS.bob.id)]);
+});
+afterEach(() => vi.restoreAllMocks());
+
+const cli = (module: string, method: string, input: unknown): ScriptedStep => ({ tool: "project_cli", input: { module, method, input } });
+
+async function run(token: string, steps: ScriptedStep[], options: { threadId?: string; env?: Record<string, unknown>; text?: string } = {}) {
+  const input = runInput(options.text ?? "please", options.threadId ? { threadId: options.threadId } : {});
+  const result = await runAgentRequest({ token, input, env: options.env, script: { intent: { objective: "do it", requires_tool: true }, steps: [...steps, { text: "All done." }] } });
+  expect(result.events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
+  return { ...result, threadId: input.threadId };
+}
+
+async function historyOf(token: string, threadId: string, query = "", bindings: Record<string, unknown> = {}) {
+  const response = await createApp().request(`/api/v1/agent/runs/${encodeURIComponent(threadId)}/history${query}`, { headers: { authorization: `Bearer ${token}` } }, { ...env, ...bindings });
+  return { status: response.status, body: (await response.json()) as { messages: Array<Record<string, any>>; next_before: number | null; thread: Record<string, unknown> } };
+}
+
+describe("live card == history card", () => {
+  test("for every action that has a card, content and ui_schema replay exactly", async () => {
+    // Alice creates, reads, updates and shares an event; Bob accepts one invitation and declines another; contacts and memory too.
+    const created = await run(alice, [cli("calendar", "create", { title: "Replay check", start_at: `${today}T15:00:00Z`, end_at: `${today}T16:00:00Z`, timezone: "UTC" })]);
+    const eventId = JSON.parse(ofType(created.events, EventType.TOOL_CALL_RESULT)[0]!.content as string).data.event.id as string;
+    const second = await run(alice, [cli("calendar", "create", { title: "Declined later", start_at: `${today}T17:00:00Z`, timezone: "UTC" })]);
+    const secondId = JSON.parse(ofType(second.events, EventType.TOOL_CALL_RESULT)[0]!.content as string).data.event.id as string;
+    const aliceRun = await run(alice, [
+      cli("calendar", "read", { mode: "day", date: today, timezone: "UTC" }),
+      cli("calendar", "read", { mode: "event", event_id: eventId }),
+      cli("calendar", "update", { event_id: eventId, patch: { title: "Replay check (moved)" } }),
+      cli("calendar", "share", { event_id: eventId, invitee: { phone: "+15550000002" }, permissions: { view: true } }),
+      cli("calendar", "share", { event_id: secondId, invitee: { user_id: SEEDED_USERS.bob.id }, permissions: { view: true } }),
+      cli("contacts", "read", { name: "Bob" }),
+      cli("memory", "update", { kind: "user_memory", content: { preferences: ["Replay tests"] } }),
+    ]);
+    const bobRun = await run(bob, [cli("calendar", "accept_invite", { event_id: eventId }), cli("calendar", "reject_invite", { event_id: secondId })]);
+    const deleteRun = await run(alice, [cli("calendar", "delete", { event_id: secondId }), cli("calendar", "read", { mode: "event", event_id: "not-a-uuid" })]);
+
+    for (const { token, events, threadId } of [
+      { token: alice, ...created },
+      { token: alice, ...aliceRun },
+      { token: bob, ...bobRun },
+      { token: alice, ...deleteRun },
+    ]) {
+      const live = ofType(events, EventType.TOOL_CALL_RESULT);
+      const { status, body } = await historyOf(token, threadId);
+      expect(status).toBe(200);
+      const replayed = body.messages.filter((message) => message.role === "tool");
+      expect(replayed).toHaveLength(live.length);
+      replayed.forEach((message, i) => {
+        expect(message.id).toBe(live[i]!.messageId);
+        expect(message.toolCallId).toBe(live[i]!.toolCallId);
+        expect(message.content).toBe(live[i]!.content);
+        expect(message.metadata.ui_schema).toEqual((live[i]!.metadata as Record<string, unknown>).ui_schema);
+        expect(message.metadata.summary).toBe((live[i]!.metadata as Record<string, unknown>).summary);
+        expect(message.metadata.payload_available).toBe(true);
+      });
+      const cards = replayed.map((message) => message.metadata.ui_schema?.card).filter(Boolean);
+      expect(cards.length).toBeGreaterThan(0);
+    }
+    const allCards = new Set<string>();
+    for (const { token, threadId } of [{ token: alice, ...aliceRun }, { token: bob, ...bobRun }, { token: alice, ...deleteRun }, { token: alice, ...created }]) {
+      for (const message of (await historyOf(token, threadId)).body.messages) if (message.metadata?.ui_schema?.card) allCards.add(message.metadata.ui_schema.card);
+    }
+    expect([...allCards].sort()).toEqual(["action_failed", "contact_list", "event_created", "event_deleted", "event_detail", "event_list", "event_shared", "event_updated", "invitation_answered", "memory_updated"]);
+  });
+
+  test("history carries the user message, tool calls and the streamed answer, in order", async () => {
+    const { threadId, events } = await run(alice, [cli("calendar", "read", { mode: "day", date: today, timezone: "UTC" })], { text: "What's on today?" });
+    const { body } = await historyOf(alice, threadId);
+    expect(body.messages.map((message) => message.role)).toEqual(["user", "assistant", "tool", "assistant"]);
+    expect(body.messages[0]).toMatchObject({ content: "What's on today?", metadata: { attachments: [] } });
+    expect(body.messages[1]!.toolCalls[0]).toMatchObject({ function: { name: "project_cli", arguments: expect.stringContaining('"mode":"day"') } });
+    expect(body.messages[3]!.content).toBe(ofType(events, EventType.TEXT_MESSAGE_CONTENT).map((event) => event.delta).join(""));
+  });
+});
+
+describe("storage and database faults", () => {
+  test("payload store down: the run succeeds, history falls back to the summary and keeps the card", async () => {
+    const broken = { put: async () => Promise.reject(new Error("R2 down")), get: async () => Promise.reject(new Error("R2 down")) };
+    const { threadId, events } = await run(alice, [cli("calendar", "read", { mode: "day", date: today, timezone: "UTC" })], { env: { PAYLOADS: broken } });
+    const live = ofType(events, EventType.TOOL_CALL_RESULT)[0]!;
+    const { body } = await historyOf(alice, threadId);
+    const tool = body.messages.find((message) => message.role === "tool")!;
+    expect(tool.content).toBe((live.metadata as Record<string, unknown>).summary);
+    expect(tool.metadata).toMatchObject({ payload_available: false, ui_schema: (live.metadata as Record<string, unknown>).ui_schema });
+  });
+
+  test("payload present but unreadable later: the same fallback", async () => {
+    const { threadId } = await run(alice, [cli("contacts", "read", {})]);
+    const { body } = await historyOf(alice, threadId, "", { PAYLOADS: { get: async () => Promise.reject(new Error("R2 down")) } });
+    expect(body.messages.find((message) => message.role === "tool")!.metadata.payload_available).toBe(false);
+  });
+});
+
+describe("pagination and threads", () => {
+  test("limit and before walk the thread backwards without gaps or repeats", async () => {
+    const threadId = `paged-${crypto.randomUUID()}`;
+    for (let i = 0; i < 3; i++) await run(alice, [cli("memory", "read", {})], { threadId, text: `turn ${i}` });
+    const all = (await historyOf(alice, threadId)).body.messages;
+    expect(all.filter((message) => message.role === "user").map((message) => message.content)).toEqual(["turn 0", "turn 1", "turn 2"]);
+    const seen: string[] = [];
+    let before: number | null | undefined;
+    do {
+      const page = await historyOf(alice, threadId, `?limit=3${before ? `&before=${before}` : ""}`);
+      seen.unshift(...page.body.messages.map((message) => message.id));
+      before = page.body.next_before;
+    } while (before);
+    expect(seen).toEqual(all.map((message) => message.id));
+    expect((await historyOf(alice, threadId, "?limit=0")).status).toBe(400);
+  });
+
+  test("threads are listed newest first, and the other query form works too", async () => {
+    const older = await run(alice, [cli("memory", "read", {})], { text: "older thread" });
+    const newer = await run(alice, [cli("memory", "read", {})], { text: "newer thread" });
+    const response = await createApp().request("/api/v1/agent/threads?limit=2", { headers: { authorization: `Bearer ${alice}` } }, env);
+    const { threads } = (await response.json()) as { threads: Array<{ id: string; title: string }> };
+    expect(threads.map((thread) => thread.id)).toEqual([newer.threadId, older.threadId]);
+    expect(threads[0]!.title).toBe("newer thread");
+    const alt = await createApp().request(`/api/v1/agent/history?threadId=${newer.threadId}`, { headers: { authorization: `Bearer ${alice}` } }, env);
+    expect(((await alt.json()) as { messages: unknown[] }).messages.length).toBeGreaterThan(0);
+  });
+});
+
+describe("isolation and secrets", () => {
+  test("another user cannot read a thread's history or see it listed, also by guessing its id", async () => {
+    const { threadId } = await run(alice, [cli("memory", "read", {})], { text: "private" });
+    expect(await historyOf(bob, threadId)).toMatchObject({ status: 404, body: { error: { code: "NOT_FOUND" } } });
+    expect(await historyOf(bob, "thread-that-never-existed")).toMatchObject({ status: 404 });
+    const listed = await createApp().request("/api/v1/agent/threads?limit=100", { headers: { authorization: `Bearer ${bob}` } }, env);
+    expect(JSON.stringify(await listed.json())).not.toContain(threadId);
+  });
+
+  test("the same thread id used by two users stays two threads", async () => {
+    const threadId = `shared-name-${crypto.randomUUID()}`;
+    await run(alice, [cli("memory", "read", {})], { threadId, text: "alice's words" });
+    await run(bob, [cli("memory", "read", {})], { threadId, text: "bob's words" });
+    const contents = (token: string) => historyOf(token, threadId).then(({ body }) => body.messages.filter((m) => m.role === "user").map((m) => m.content));
+    expect(await contents(alice)).toEqual(["alice's words"]);
+    expect(await contents(bob)).toEqual(["bob's words"]);
+  });
+
+  test("no token or credential is stored in any row or payload", async () => {
+    const { threadId } = await run(alice, [cli("calendar", "read", { mode: "day", date: today, timezone: "UTC" })]);
+    const { body } = await historyOf(alice, threadId);
+    expect(JSON.stringify(body)).not.toMatch(JWT_LIKE);
+    const listing = await env.PAYLOADS.list({ prefix: `tool-payloads/${SEEDED_USERS.alice.id}/` });
+    expect(listing.objects.length).toBeGreaterThan(0);
+    for (const object of listing.objects.slice(-20)) {
+      const stored = await env.PAYLOADS.get(object.key);
+      expect(await stored!.text()).not.toMatch(JWT_LIKE);
+    }
+  });
+});
+
+describe("threads across runs", () => {
+  test("the next run's intent stage sees the earlier turns, summarised", async () => {
+    const threadId = `memory-${crypto.randomUUID()}`;
+    await run(alice, [cli("calendar", "read", { mode: "day", date: today, timezone: "UTC" })], { threadId, text: "What's on today?" });
+    const second = await run(alice, [], { threadId, text: "And tomorrow?" });
+    const prompt = JSON.stringify(second.intent.doGenerateCalls[0]!.prompt);
+    expect(prompt).toContain("What's on today?");
+    expect(prompt).toContain("(tool) Found");
+    expect(prompt).toContain("And tomorrow?");
+  });
+
+  test("a run makes three database round trips besides its tool calls", async () => {
+    const fetches = vi.spyOn(globalThis, "fetch");
+    await run(alice, [cli("memory", "read", {})]);
+    const database = fetches.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input)).filter((url) => url.includes("/rest/v1/"));
+    // earlier turns (read), record_run_start, memory.read (the tool), record_run_finish
+    expect(database).toHaveLength(4);
+    expect(database.filter((url) => url.includes("/rpc/record_run_"))).toHaveLength(2);
+  });
+});
