@@ -3,12 +3,27 @@
 //   outage - a second plane whose Postgres tests stop and start through a small control
 //            endpoint, so "the database is down" is tested without disturbing the others.
 import { createServer } from "node:http";
+import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { bundleSkills } from "../../functions/agent/skills/bundle-skills.ts";
 import { startDataPlane } from "../../supabase/local/data-plane.ts";
 import { generateLocalKeys } from "../../supabase/local/keys.ts";
 import { SUPERUSER_PASSWORD } from "../../supabase/local/postgres.ts";
 import type { LocalStackInfo } from "../support/stack-info.ts";
+
+async function createMainUser(port: number): Promise<{ id: string; phone: string; email: string }> {
+  const client = new pg.Client({ host: "127.0.0.1", port, user: "postgres", password: SUPERUSER_PASSWORD, database: "postgres" });
+  await client.connect();
+  try {
+    const id = crypto.randomUUID();
+    const phone = `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+    const email = `guest-${id.slice(0, 8)}@example.test`;
+    await client.query("insert into auth.users (id, email, phone) values ($1, $2, $3)", [id, email, phone]);
+    return { id, phone, email };
+  } finally {
+    await client.end();
+  }
+}
 
 export default async function setup(project: TestProject) {
   bundleSkills(); // the Worker imports the skills as a generated module
@@ -20,6 +35,14 @@ export default async function setup(project: TestProject) {
 
   const control = createServer((req, res) => {
     const action = req.method === "POST" ? req.url : undefined;
+    // Fresh users for tests inside workerd, which cannot reach Postgres directly.
+    if (action === "/users") {
+      createMainUser(main.postgresPort).then(
+        (user) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(user)),
+        (error: Error) => res.writeHead(500).end(error.message),
+      );
+      return;
+    }
     const run = action === "/postgres/stop" ? outage.stopPostgres() : action === "/postgres/start" ? outage.startPostgres() : undefined;
     if (!run) {
       res.writeHead(404).end();

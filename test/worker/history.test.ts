@@ -4,15 +4,18 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { createApp } from "../../functions/agent/app.ts";
 import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
-import { EventType, ofType, runAgentRequest, runInput, type ScriptedStep, tokenFor } from "./support/agent.ts";
+import { EventType, freshUser, ofType, runAgentRequest, runInput, type ScriptedStep, tokenFor } from "./support/agent.ts";
 
 const JWT_LIKE = /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/;
 const today = new Date().toISOString().slice(0, 10);
 let alice: string;
 let bob: string;
+let guest: { id: string; phone: string; token: string };
 
 beforeAll(async () => {
   [alice, bob] = await Promise.all([tokenFor(SEEDED_USERS.alice.id), tokenFor(SEEDED_USERS.bob.id)]);
+  const user = await freshUser(); // shares go to a throwaway user, never to the seeded ones other tests rely on
+  guest = { ...user, token: await tokenFor(user.id) };
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -32,7 +35,7 @@ async function historyOf(token: string, threadId: string, query = "", bindings: 
 
 describe("live card == history card", () => {
   test("for every action that has a card, content and ui_schema replay exactly", async () => {
-    // Alice creates, reads, updates and shares an event; Bob accepts one invitation and declines another; contacts and memory too.
+    // Alice creates, reads, updates and shares events; a guest accepts one invitation and declines another; contacts and memory too.
     const created = await run(alice, [cli("calendar", "create", { title: "Replay check", start_at: `${today}T15:00:00Z`, end_at: `${today}T16:00:00Z`, timezone: "UTC" })]);
     const eventId = JSON.parse(ofType(created.events, EventType.TOOL_CALL_RESULT)[0]!.content as string).data.event.id as string;
     const second = await run(alice, [cli("calendar", "create", { title: "Declined later", start_at: `${today}T17:00:00Z`, timezone: "UTC" })]);
@@ -41,18 +44,18 @@ describe("live card == history card", () => {
       cli("calendar", "read", { mode: "day", date: today, timezone: "UTC" }),
       cli("calendar", "read", { mode: "event", event_id: eventId }),
       cli("calendar", "update", { event_id: eventId, patch: { title: "Replay check (moved)" } }),
-      cli("calendar", "share", { event_id: eventId, invitee: { phone: "+15550000002" }, permissions: { view: true } }),
-      cli("calendar", "share", { event_id: secondId, invitee: { user_id: SEEDED_USERS.bob.id }, permissions: { view: true } }),
+      cli("calendar", "share", { event_id: eventId, invitee: { phone: guest.phone }, permissions: { view: true } }),
+      cli("calendar", "share", { event_id: secondId, invitee: { user_id: guest.id }, permissions: { view: true } }),
       cli("contacts", "read", { name: "Bob" }),
       cli("memory", "update", { kind: "user_memory", content: { preferences: ["Replay tests"] } }),
     ]);
-    const bobRun = await run(bob, [cli("calendar", "accept_invite", { event_id: eventId }), cli("calendar", "reject_invite", { event_id: secondId })]);
+    const guestRun = await run(guest.token, [cli("calendar", "accept_invite", { event_id: eventId }), cli("calendar", "reject_invite", { event_id: secondId })]);
     const deleteRun = await run(alice, [cli("calendar", "delete", { event_id: secondId }), cli("calendar", "read", { mode: "event", event_id: "not-a-uuid" })]);
 
     for (const { token, events, threadId } of [
       { token: alice, ...created },
       { token: alice, ...aliceRun },
-      { token: bob, ...bobRun },
+      { token: guest.token, ...guestRun },
       { token: alice, ...deleteRun },
     ]) {
       const live = ofType(events, EventType.TOOL_CALL_RESULT);
@@ -72,7 +75,7 @@ describe("live card == history card", () => {
       expect(cards.length).toBeGreaterThan(0);
     }
     const allCards = new Set<string>();
-    for (const { token, threadId } of [{ token: alice, ...aliceRun }, { token: bob, ...bobRun }, { token: alice, ...deleteRun }, { token: alice, ...created }]) {
+    for (const { token, threadId } of [{ token: alice, ...aliceRun }, { token: guest.token, ...guestRun }, { token: alice, ...deleteRun }, { token: alice, ...created }]) {
       for (const message of (await historyOf(token, threadId)).body.messages) if (message.metadata?.ui_schema?.card) allCards.add(message.metadata.ui_schema.card);
     }
     expect([...allCards].sort()).toEqual(["action_failed", "contact_list", "event_created", "event_deleted", "event_detail", "event_list", "event_shared", "event_updated", "invitation_answered", "memory_updated"]);

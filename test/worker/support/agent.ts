@@ -100,3 +100,10 @@ export async function verify(events: BaseEvent[]): Promise<void> {
 
 export const ofType = (events: BaseEvent[], type: EventType) => events.filter((event) => event.type === type);
 export { EventType };
+
+/** A brand-new user in the main data plane (created by the global setup's control server). */
+export async function freshUser(): Promise<{ id: string; phone: string; email: string }> {
+  const response = await fetch(`${inject("localStack").outage.controlUrl}/users`, { method: "POST" });
+  if (!response.ok) throw new Error(`could not create a user: ${await response.text()}`);
+  return response.json();
+}
