@@ -1,19 +1,30 @@
--- Recording a run in two round trips instead of one per row. Both functions run with the
+-- Recording a run in two round trips instead of one per row (and the intent stage's view of
+-- the thread comes back from the first). Both functions run with the
 -- caller's rights (SECURITY INVOKER), so Row Level Security applies exactly as for direct
 -- inserts: a user can only write its own thread, run and messages.
 
--- At the start: the thread (created by its first run), the run, and the user's message.
+-- At the start: the thread's latest earlier messages (what the intent stage sees, read before
+-- this run adds to it), then the thread (created by its first run), the run, and the user's
+-- message.
 create or replace function public.record_run_start(
   p_thread_id text,
   p_run_id text,
   p_title text,
   p_models jsonb,
   p_user_content text,
-  p_user_metadata jsonb
-) returns void
+  p_user_metadata jsonb,
+  p_earlier_limit integer default 12
+) returns table (turn_role text, turn_content text)
 language plpgsql security invoker set search_path = ''
 as $$
 begin
+  return query
+    select m.role, m.content
+    from public.messages m
+    where m.owner_id = auth.uid() and m.thread_id = p_thread_id
+    order by m.seq desc
+    limit least(greatest(p_earlier_limit, 0), 50);
+
   insert into public.threads (owner_id, id, title)
   values (auth.uid(), p_thread_id, left(p_title, 200))
   on conflict (owner_id, id) do update set updated_at = now();
@@ -62,7 +73,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.record_run_start(text, text, text, jsonb, text, jsonb) from public, anon;
+revoke execute on function public.record_run_start(text, text, text, jsonb, text, jsonb, integer) from public, anon;
 revoke execute on function public.record_run_finish(text, text, text, integer, jsonb, jsonb, jsonb) from public, anon;
-grant execute on function public.record_run_start(text, text, text, jsonb, text, jsonb) to authenticated;
+grant execute on function public.record_run_start(text, text, text, jsonb, text, jsonb, integer) to authenticated;
 grant execute on function public.record_run_finish(text, text, text, integer, jsonb, jsonb, jsonb) to authenticated;

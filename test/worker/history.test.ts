@@ -180,12 +180,12 @@ describe("threads across runs", () => {
     expect(prompt).toContain("And tomorrow?");
   });
 
-  test("a run makes three database round trips besides its tool calls", async () => {
+  test("a run makes two database round trips besides its tool calls", async () => {
     const fetches = vi.spyOn(globalThis, "fetch");
     await run(alice, [cli("memory", "read", {})]);
     const database = fetches.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input)).filter((url) => url.includes("/rest/v1/"));
-    // earlier turns (read), record_run_start, memory.read (the tool), record_run_finish
-    expect(database).toHaveLength(4);
+    // record_run_start (which also returns earlier turns), memory.read (the tool), record_run_finish
+    expect(database).toHaveLength(3);
     expect(database.filter((url) => url.includes("/rpc/record_run_"))).toHaveLength(2);
   });
 });

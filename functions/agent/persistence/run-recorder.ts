@@ -1,5 +1,6 @@
 // Writes what a run did, through the user's own database client (RLS applies), in a bounded
-// number of round trips: one read of earlier turns, one write at the start, one at the end.
+// number of round trips: one at the start (which also returns the thread's earlier turns) and
+// one at the end.
 // Tool payloads go to object storage as they arrive; a storage failure only marks the message.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { PostProcessedToolCall } from "../post-processing/index.ts";
@@ -29,8 +30,8 @@ export interface ToolResultInfo {
 }
 
 export interface RunRecorder {
-  earlierTurns(): Promise<IntentTurn[]>;
-  start(): Promise<void>;
+  /** Records the run's start and returns the thread's earlier turns, summarised, in one round trip. */
+  start(): Promise<IntentTurn[]>;
   toolResult(info: ToolResultInfo): void;
   text(messageId: string, delta: string): void;
   finish(outcome: RunOutcome): Promise<void>;
@@ -51,10 +52,11 @@ export function createRunRecorder(options: {
   let lastAnswer: { messageId: string; record: MessageRecord } | undefined;
   let roundTrips = 0;
 
-  const call = async (fn: string, args: Record<string, unknown>) => {
+  const call = async <T>(fn: string, args: Record<string, unknown>): Promise<T> => {
     roundTrips++;
-    const { error } = await db.rpc(fn, args);
+    const { data, error } = await db.rpc(fn, args);
     if (error) throw new Error(`${fn} failed: ${error.code || "network"}`);
+    return data as T;
   };
 
   return {
@@ -62,33 +64,24 @@ export function createRunRecorder(options: {
       return roundTrips;
     },
 
-    async earlierTurns() {
-      roundTrips++;
-      const { data, error } = await db
-        .from("messages")
-        .select("role, content")
-        .eq("thread_id", request.threadId)
-        .order("seq", { ascending: false })
-        .limit(EARLIER_TURNS.messages);
-      if (error) throw new Error(`reading the thread failed: ${error.code || "network"}`);
-      return (data as Array<{ role: string; content: string }>)
-        .reverse()
-        .filter((row) => row.content.trim() !== "")
-        .map((row) => ({
-          role: row.role === "user" ? ("user" as const) : ("assistant" as const),
-          text: `${row.role === "tool" ? "(tool) " : ""}${row.content}`.slice(0, EARLIER_TURNS.chars),
-        }));
-    },
-
-    start: () =>
-      call("record_run_start", {
+    async start() {
+      const earlier = await call<Array<{ turn_role: string; turn_content: string }>>("record_run_start", {
         p_thread_id: request.threadId,
         p_run_id: request.runId,
         p_title: userText(request).slice(0, 200) || "(image)",
         p_models: options.models,
         p_user_content: userText(request),
         p_user_metadata: userMessageMetadata(request.attachments, request.userMessageId),
-      }),
+        p_earlier_limit: EARLIER_TURNS.messages,
+      });
+      return earlier
+        .reverse()
+        .filter((row) => row.turn_content.trim() !== "")
+        .map((row) => ({
+          role: row.turn_role === "user" ? ("user" as const) : ("assistant" as const),
+          text: `${row.turn_role === "tool" ? "(tool) " : ""}${row.turn_content}`.slice(0, EARLIER_TURNS.chars),
+        }));
+    },
 
     toolResult(info) {
       lastAnswer = undefined;
@@ -121,7 +114,7 @@ export function createRunRecorder(options: {
 
     async finish(outcome) {
       const messages = await Promise.all(pending);
-      await call("record_run_finish", {
+      await call<null>("record_run_finish", {
         p_run_id: request.runId,
         p_status: outcome.status,
         p_error_code: outcome.errorCode ?? null,

@@ -118,8 +118,7 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
     // turns of the thread, from the stored summaries, are what the intent stage sees.
     let conversation = request.conversation;
     if (recorder) {
-      const earlier = await recorder.earlierTurns().catch(databaseFailure);
-      await recorder.start().catch(databaseFailure);
+      const earlier = await recorder.start().catch(databaseFailure);
       if (earlier.length > 0) conversation = [...earlier, { role: "user", text: userText(request) || "(image)" }];
     }
 

@@ -1,0 +1,84 @@
+// What recording a run costs: database round trips per run, and added latency with
+// persistence on versus off. Real runAgent, real data plane (Postgres + PostgREST), an instant
+// scripted model doing a typical run (intent, a skill read, calendar.read, an answer). Tool
+// payloads go to an in-memory store here (R2 writes run in parallel with the run in production).
+// Run: npm run bench:persistence [-- --runs 100]
+import { parseArgs } from "node:util";
+import type { LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import { simulateReadableStream } from "ai";
+import { MockLanguageModelV4 } from "ai/test";
+import type { PayloadStore } from "../../functions/agent/persistence/payload-store.ts";
+import { createRunRecorder } from "../../functions/agent/persistence/run-recorder.ts";
+import { runAgent } from "../../functions/agent/runtime/run-agent.ts";
+import { bundleSkills } from "../../functions/agent/skills/bundle-skills.ts";
+import { parseSettings } from "../../functions/lib/config.ts";
+import { createUserDatabase } from "../../functions/lib/user-database.ts";
+import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
+import { startDataPlane } from "../../supabase/local/data-plane.ts";
+import { generateLocalKeys } from "../../supabase/local/keys.ts";
+
+const { values } = parseArgs({ options: { runs: { type: "string", default: "100" } } });
+const runs = Number(values.runs);
+bundleSkills();
+const { SkillLibrary } = await import("../../functions/agent/skills/skill-library.ts");
+const { SKILL_FILES } = await import("../../functions/agent/skills/bundle.generated.ts");
+
+const usage = { inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 0, text: 0, reasoning: 0 } };
+const toolStep = (id: string, toolName: string, input: unknown) => ({
+  stream: simulateReadableStream<LanguageModelV4StreamPart>({ chunks: [{ type: "stream-start", warnings: [] }, { type: "tool-call", toolCallId: id, toolName, input: JSON.stringify(input) }, { type: "finish", finishReason: { unified: "tool-calls", raw: "tool_calls" }, usage }] }),
+});
+const textStep = () => ({
+  stream: simulateReadableStream<LanguageModelV4StreamPart>({ chunks: [{ type: "stream-start", warnings: [] }, { type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: "You have two events today." }, { type: "text-end", id: "t" }, { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage }] }),
+});
+const memoryStore = (): PayloadStore => {
+  const objects = new Map<string, string>();
+  return { bucket: "memory", put: async (path, body) => void objects.set(path, JSON.stringify(body)), get: async (path) => (objects.has(path) ? JSON.parse(objects.get(path)!) : undefined) };
+};
+
+const keys = await generateLocalKeys();
+const plane = await startDataPlane({ keys });
+try {
+  const parsed = parseSettings({ SUPABASE_URL: plane.url, SUPABASE_ANON_KEY: plane.anonKey, CREDENTIAL_SIGNING_JWK: JSON.stringify(keys.credentialPrivateJwk) });
+  if (!parsed.ok) throw new Error("settings");
+  const settings = parsed.settings;
+  const skills = new SkillLibrary(SKILL_FILES);
+  const userId = SEEDED_USERS.alice.id;
+  const today = new Date().toISOString().slice(0, 10);
+
+  async function once(persist: boolean): Promise<{ ms: number; roundTrips: number }> {
+    const db = await createUserDatabase(settings, userId);
+    const request = { threadId: `bench-${crypto.randomUUID()}`, runId: crypto.randomUUID(), userMessageId: "m", conversation: [{ role: "user" as const, text: "What's on today?" }], userContent: "What's on today?", attachments: [], timezone: "UTC" };
+    const intent = new MockLanguageModelV4({ doGenerate: async () => ({ content: [{ type: "text", text: '{"objective":"today","requires_tool":true}' }], finishReason: { unified: "stop", raw: "stop" }, usage, warnings: [] }) });
+    const execution = new MockLanguageModelV4({ doStream: [toolStep("a", "view_skill_file", { path: "calendar/SKILL.md" }), toolStep("b", "project_cli", { module: "calendar", method: "read", input: { mode: "day", date: today, timezone: "UTC" } }), textStep()] });
+    const recorder = persist ? createRunRecorder({ db, userId, request, models: { intent: "mock", execution: "mock" }, payloads: memoryStore() }) : undefined;
+    let last = "";
+    const began = performance.now();
+    await runAgent(request, { models: { intent, execution, labels: { intent: "m", execution: "m" }, demo: false }, cli: { db, userId }, skills, agent: settings.agent, ...(recorder ? { recorder } : {}) }, (event) => (last = event.type), new AbortController().signal);
+    if (last !== "RUN_FINISHED") throw new Error(`run ended with ${last}`);
+    return { ms: performance.now() - began, roundTrips: (recorder?.roundTrips ?? 0) + 1 /* calendar.read */ };
+  }
+
+  const stats = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return { p50: sorted[Math.floor(sorted.length / 2)]!, p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]! };
+  };
+  for (let i = 0; i < 10; i++) (await once(true), await once(false)); // warm-up
+  const on: number[] = [];
+  const off: number[] = [];
+  let trips = { on: 0, off: 0 };
+  for (let i = 0; i < runs; i++) {
+    // Interleaved, so drift on this shared 2-core machine hits both sides alike.
+    const a = await once(true);
+    const b = await once(false);
+    on.push(a.ms);
+    off.push(b.ms);
+    trips = { on: a.roundTrips, off: b.roundTrips };
+  }
+  const s = { on: stats(on), off: stats(off) };
+  console.log(`\nPersistence cost per run (${runs} runs each, interleaved; ${new Date().toISOString()})`);
+  console.log(`  database round trips per run: ${trips.on} with persistence (record_run_start with earlier turns, calendar.read, record_run_finish), ${trips.off} without`);
+  console.log(`  latency p50: ${s.on.p50.toFixed(1)} ms on, ${s.off.p50.toFixed(1)} ms off  -> +${(s.on.p50 - s.off.p50).toFixed(1)} ms`);
+  console.log(`  latency p99: ${s.on.p99.toFixed(1)} ms on, ${s.off.p99.toFixed(1)} ms off`);
+} finally {
+  await plane.stop();
+}
