@@ -5,6 +5,7 @@ export const ERROR_CODES = [
   "CONFIG_INVALID",
   "UPSTREAM_UNAVAILABLE",
   "NOT_FOUND",
+  "CONFLICT",
   "INTERNAL",
 ] as const;
 

@@ -1,8 +1,10 @@
-// POST /api/v1/agent/runs: an AG-UI RunAgentInput in, a Server-Sent Events stream of AG-UI
-// events out. Everything that can be refused (auth, a malformed body) is refused with JSON
-// before the stream starts; once streaming, failures arrive as RUN_ERROR.
-import type { BaseEvent } from "@ag-ui/core";
-import { EventEncoder } from "@ag-ui/encoder";
+// The run endpoints. Everything that can be refused (auth, a malformed body, a reused run id)
+// is refused with JSON before any stream starts; once streaming, failures arrive as RUN_ERROR.
+//   POST /api/v1/agent/runs                    start a run; the answer is its event stream
+//   GET  /api/v1/agent/runs/{runId}/events     resume: ?after=N or Last-Event-ID, then live
+//   POST /api/v1/agent/runs/{runId}/cancel     ask the run to stop
+// Every stream is a subscription to the run's hub (run-hub/run-hub.ts), so the first stream
+// and any resumed one are the same events with the same `id:`s.
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/app-env.ts";
 import type { Settings } from "../../lib/config.ts";
@@ -11,6 +13,8 @@ import { log } from "../../lib/log.ts";
 import { createUserDatabase } from "../../lib/user-database.ts";
 import { r2PayloadStore } from "../persistence/payload-store.ts";
 import { createRunRecorder } from "../persistence/run-recorder.ts";
+import { eventPipe } from "../run-hub/event-pipe.ts";
+import { runHub } from "../run-hub/run-hub.ts";
 import { type AgentModels, resolveModels } from "../runtime/models.ts";
 import { runAgent } from "../runtime/run-agent.ts";
 import { parseRunRequest } from "../runtime/run-request.ts";
@@ -21,70 +25,65 @@ export interface RunRouteOptions {
   models?: (settings: Settings) => AgentModels;
 }
 
+const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" };
+
+function keepAlive(c: { executionCtx: { waitUntil(promise: Promise<unknown>): void } }, work: Promise<unknown>): void {
+  try {
+    c.executionCtx.waitUntil(work); // the run outlives a client that disconnects
+  } catch {
+    // no ExecutionContext (app.request in tests): the promise runs on by itself
+  }
+}
+
 export function runRoutes(options: RunRouteOptions = {}) {
-  return new Hono<AppEnv>().post("/api/v1/agent/runs", async (c) => {
-    const body = await c.req.json().catch(() => undefined);
-    const parsed = parseRunRequest(body);
-    if (!parsed.ok) return c.json(errorBody("INVALID_REQUEST", parsed.problem), 400);
-    const { settings, user } = c.var;
-    const request = parsed.request;
+  return new Hono<AppEnv>()
+    .post("/api/v1/agent/runs", async (c) => {
+      const body = await c.req.json().catch(() => undefined);
+      const parsed = parseRunRequest(body);
+      if (!parsed.ok) return c.json(errorBody("INVALID_REQUEST", parsed.problem), 400);
+      const { settings, user } = c.var;
+      const request = parsed.request;
+      const hub = runHub(c.env, user.userId, request.runId);
+      if ((await hub.info()).exists) return c.json(errorBody("CONFLICT", "this runId was already used; start a new run with a new runId"), 409);
 
-    const models = (options.models ?? ((s: Settings) => resolveModels(s.agent)))(settings);
-    const db = await createUserDatabase(settings, user.userId);
-    const deps = {
-      models,
-      cli: { db, userId: user.userId },
-      skills: skillLibrary(settings.agent.enabledSkills),
-      agent: settings.agent,
-      recorder: createRunRecorder({
-        db,
-        userId: user.userId,
-        request,
-        models: models.labels,
-        ...(c.env.PAYLOADS ? { payloads: r2PayloadStore(c.env.PAYLOADS) } : {}),
-      }),
-    };
-    // SSE unless the client explicitly asked for AG-UI's protobuf framing.
-    const encoder = new EventEncoder({ accept: c.req.header("accept") ?? "text/event-stream" });
-    const binary = encoder.getContentType() !== "text/event-stream" && (c.req.header("accept") ?? "").includes("proto");
-    const bytes = new TextEncoder();
-    const disconnected = new AbortController();
-    let open = true;
+      const models = (options.models ?? ((s: Settings) => resolveModels(s.agent)))(settings);
+      const db = await createUserDatabase(settings, user.userId);
+      const deps = {
+        models,
+        cli: { db, userId: user.userId },
+        skills: skillLibrary(settings.agent.enabledSkills),
+        agent: settings.agent,
+        recorder: createRunRecorder({
+          db,
+          userId: user.userId,
+          request,
+          models: models.labels,
+          ...(c.env.PAYLOADS ? { payloads: r2PayloadStore(c.env.PAYLOADS) } : {}),
+        }),
+      };
 
-    const body$ = new ReadableStream<Uint8Array>({
-      start(controller) {
-        const emit = (event: BaseEvent) => {
-          if (!open) return;
-          try {
-            controller.enqueue(binary ? encoder.encodeBinary(event) : bytes.encode(encoder.encodeSSE(event)));
-          } catch {
-            open = false; // the client went away between checks
-          }
-        };
-        const run = runAgent(request, deps, emit, disconnected.signal)
-          .catch((error: unknown) => log.error("agent.run_crashed", { run_id: request.runId, error: error instanceof Error ? error.name : typeof error }))
-          .finally(() => {
-            if (open) controller.close();
-            open = false;
-          });
-        try {
-          c.executionCtx.waitUntil(run);
-        } catch {
-          // no ExecutionContext (app.request in tests): the stream itself keeps the run alive
-        }
-      },
-      cancel() {
-        open = false;
-        disconnected.abort("client disconnected");
-      },
+      const stream = await hub.subscribe(-1);
+      const cancel = new AbortController();
+      const pipe = eventPipe(hub, () => cancel.abort("cancelled by the user"));
+      const run = runAgent(request, { ...deps, settle: pipe.drain }, pipe.emit, cancel.signal)
+        .then(() => pipe.drain())
+        .catch((error: unknown) => log.error("agent.run_crashed", { run_id: request.runId, error: error instanceof Error ? error.name : typeof error }));
+      keepAlive(c, run);
+      return new Response(stream, { headers: SSE_HEADERS });
+    })
+    .get("/api/v1/agent/runs/:runId/events", async (c) => {
+      const raw = c.req.query("after") ?? c.req.header("last-event-id");
+      const after = raw === undefined ? -1 : Number(raw);
+      if (!Number.isInteger(after) || after < -1) return c.json(errorBody("INVALID_REQUEST", "after (or Last-Event-ID) must be an event id: an integer >= -1"), 400);
+      const hub = runHub(c.env, c.var.user.userId, c.req.param("runId"));
+      if (!(await hub.info()).exists) return c.json(errorBody("NOT_FOUND", "no such run"), 404);
+      return new Response(await hub.subscribe(after), { headers: SSE_HEADERS });
+    })
+    .post("/api/v1/agent/runs/:runId/cancel", async (c) => {
+      const hub = runHub(c.env, c.var.user.userId, c.req.param("runId"));
+      const state = await hub.cancel();
+      if (!state.exists) return c.json(errorBody("NOT_FOUND", "no such run"), 404);
+      if (state.finished) return c.json(errorBody("CONFLICT", "the run has already ended"), 409);
+      return c.json({ cancel_requested: true }, 202);
     });
-
-    return new Response(body$, {
-      headers: {
-        "content-type": binary ? encoder.getContentType() : "text/event-stream; charset=utf-8",
-        "cache-control": "no-cache, no-transform",
-        "x-accel-buffering": "no",
-      },
-    });
-  });
 }

@@ -5,11 +5,11 @@ const at = () => ({ timestamp: Date.now() });
 
 export const agUi = {
   runStarted: (threadId: string, runId: string, metadata: Record<string, unknown>): BaseEvent => ({ type: EventType.RUN_STARTED, threadId, runId, metadata, ...at() }),
-  runFinished: (threadId: string, runId: string, result: Record<string, unknown>): BaseEvent => ({
+  runFinished: (threadId: string, runId: string, result: Record<string, unknown>, outcome: "success" | "cancelled" = "success"): BaseEvent => ({
     type: EventType.RUN_FINISHED,
     threadId,
     runId,
-    outcome: { type: "success" },
+    outcome: { type: outcome },
     result,
     ...at(),
   }),

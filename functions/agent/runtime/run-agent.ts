@@ -26,6 +26,8 @@ export interface RunDependencies {
   agent: Settings["agent"];
   /** Persists the run; absent, nothing is written (benchmarks, unit use). */
   recorder?: RunRecorder;
+  /** Delivers what was emitted so far and learns of a pending cancel (the run hub's answer). */
+  settle?: () => Promise<void>;
   now?: () => Date;
 }
 
@@ -97,7 +99,13 @@ class StreamState {
   }
 }
 
-export async function runAgent(request: RunRequest, deps: RunDependencies, emit: (event: BaseEvent) => void, signal: AbortSignal): Promise<void> {
+/**
+ * `cancel` aborts the run at the user's request: model calls stop, open messages and steps are
+ * closed, and the run ends with RUN_FINISHED, outcome "cancelled". A client that merely goes
+ * away does not stop a run; it can resume the stream.
+ */
+export async function runAgent(request: RunRequest, deps: RunDependencies, emit: (event: BaseEvent) => void, cancel: AbortSignal): Promise<void> {
+  const signal = cancel;
   const { threadId, runId } = request;
   const logFields = { run_id: runId, thread_id: threadId };
   const recorder = deps.recorder;
@@ -224,6 +232,9 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
       if (!state.answered) state.text(LAST_RESORT_ANSWER);
       lap("report", stageBegan);
     }
+    // A cancel requested before the finish line wins; after it, the run has succeeded.
+    await deps.settle?.();
+    if (signal.aborted) throw new RunFailure("CANCELLED", "the run was cancelled");
     state.closeAll();
     timings.total_ms = Date.now() - began;
     // RUN_FINISHED means the run is also in history.
@@ -232,7 +243,7 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
     log.info("agent.run_finished", { ...logFields, step_count: stepCount, db_round_trips: recorder?.roundTrips, ...timings });
   } catch (error) {
     const failure = signal.aborted
-      ? new RunFailure("CANCELLED", "the client disconnected")
+      ? new RunFailure("CANCELLED", "the run was cancelled")
       : error instanceof RunFailure
         ? error
         : new RunFailure("INTERNAL", "the run failed unexpectedly");
@@ -243,7 +254,9 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
         .catch(() => log.warn("agent.record_failed", { ...logFields, code: failure.code }));
     }
     if (signal.aborted) {
-      log.info("agent.run_abandoned", { ...logFields, reason: "client disconnected" });
+      state.closeAll();
+      emit(agUi.runFinished(threadId, runId, { step_count: stepCount }, "cancelled"));
+      log.info("agent.run_cancelled", { ...logFields, step_count: stepCount });
       return;
     }
     log.error("agent.run_failed", { ...logFields, code: failure.code, error: error instanceof Error ? error.name : typeof error, detail: failure.detail });
