@@ -1,0 +1,39 @@
+// The pipe from a run to its hub: order kept across batches, same-tick events batched, and a
+// cancel answer reaching the run.
+import type { BaseEvent } from "@ag-ui/core";
+import { describe, expect, test } from "vitest";
+import { eventPipe } from "../../../functions/agent/run-hub/event-pipe.ts";
+
+const event = (n: number) => ({ type: "CUSTOM", name: "n", value: n }) as unknown as BaseEvent;
+
+describe("eventPipe", () => {
+  test("keeps order across batches even when the hub answers slowly, and batches one tick's events", async () => {
+    const batches: number[][] = [];
+    const hub = {
+      append: async (events: BaseEvent[]) => {
+        await new Promise((r) => setTimeout(r, batches.length === 0 ? 20 : 0)); // the first answer is the slowest
+        batches.push(events.map((e) => (e as unknown as { value: number }).value));
+        return { cancelRequested: false };
+      },
+    };
+    const pipe = eventPipe(hub, () => {});
+    [0, 1, 2].forEach((n) => pipe.emit(event(n)));
+    await new Promise((r) => setTimeout(r, 1));
+    [3, 4].forEach((n) => pipe.emit(event(n)));
+    await pipe.drain();
+    expect(batches.flat()).toEqual([0, 1, 2, 3, 4]);
+    expect(batches[0]).toEqual([0, 1, 2]);
+  });
+
+  test("drain resolves only after every emitted event reached the hub, and reports a cancel", async () => {
+    let delivered = 0;
+    let cancelled = false;
+    const pipe = eventPipe({ append: async (events) => ((delivered += events.length), { cancelRequested: delivered >= 3 }) }, () => (cancelled = true));
+    pipe.emit(event(1));
+    pipe.emit(event(2));
+    pipe.emit(event(3));
+    await pipe.drain();
+    expect(delivered).toBe(3);
+    expect(cancelled).toBe(true);
+  });
+});
