@@ -105,6 +105,31 @@ describe("resume", () => {
   });
 });
 
+describe("following live", () => {
+  test("a resume that starts while the run is still going replays, then follows it to the end", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let reached!: () => void;
+    const arrived = new Promise<void>((resolve) => (reached = resolve));
+    const run = start(typicalScript());
+    const original = run.scripted.execution.doStream;
+    let calls = 0;
+    run.scripted.execution.doStream = async (options) => {
+      if (calls++ === 1) (reached(), await gate); // hold the run between its two tool steps
+      return (original as (o: typeof options) => ReturnType<typeof original>)(options);
+    };
+    const firstStream = (await run.response).text();
+    await arrived;
+    const follower = (await get(`/api/v1/agent/runs/${run.input.runId}/events?after=2`)).text();
+    await new Promise((r) => setTimeout(r, 20)); // the follower is attached and waiting
+    release();
+    const [all, followed] = await Promise.all([firstStream, follower]);
+    const reference = parseFrames(all);
+    expect(reference.at(-1)!.event.type).toBe(EventType.RUN_FINISHED);
+    expect(parseFrames(followed)).toEqual(reference.slice(3));
+  });
+});
+
 describe("cancel", () => {
   /** A run whose model waits at one stage until the test lets it go. */
   function gatedRun(stage: "intent" | "execution" | "report") {
