@@ -4,52 +4,35 @@
 // payloads go to an in-memory store here (R2 writes run in parallel with the run in production).
 // Run: npm run bench:persistence [-- --runs 100]
 import { parseArgs } from "node:util";
-import type { LanguageModelV4StreamPart } from "@ai-sdk/provider";
-import { simulateReadableStream } from "ai";
-import { MockLanguageModelV4 } from "ai/test";
 import type { PayloadStore } from "../../functions/agent/persistence/payload-store.ts";
 import { createRunRecorder } from "../../functions/agent/persistence/run-recorder.ts";
 import { runAgent } from "../../functions/agent/runtime/run-agent.ts";
-import { bundleSkills } from "../../functions/agent/skills/bundle-skills.ts";
-import { parseSettings } from "../../functions/lib/config.ts";
 import { createUserDatabase } from "../../functions/lib/user-database.ts";
 import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
-import { startDataPlane } from "../../supabase/local/data-plane.ts";
-import { generateLocalKeys } from "../../supabase/local/keys.ts";
+import { startRuntimeStack } from "./support/runtime-stack.ts";
+import { scriptedPair } from "../support/scripted-model.ts";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "100" } } });
 const runs = Number(values.runs);
-bundleSkills();
-const { SkillLibrary } = await import("../../functions/agent/skills/skill-library.ts");
-const { SKILL_FILES } = await import("../../functions/agent/skills/bundle.generated.ts");
 
-const usage = { inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 0, text: 0, reasoning: 0 } };
-const toolStep = (id: string, toolName: string, input: unknown) => ({
-  stream: simulateReadableStream<LanguageModelV4StreamPart>({ chunks: [{ type: "stream-start", warnings: [] }, { type: "tool-call", toolCallId: id, toolName, input: JSON.stringify(input) }, { type: "finish", finishReason: { unified: "tool-calls", raw: "tool_calls" }, usage }] }),
-});
-const textStep = () => ({
-  stream: simulateReadableStream<LanguageModelV4StreamPart>({ chunks: [{ type: "stream-start", warnings: [] }, { type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: "You have two events today." }, { type: "text-end", id: "t" }, { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage }] }),
-});
 const memoryStore = (): PayloadStore => {
   const objects = new Map<string, string>();
   return { bucket: "memory", put: async (path, body) => void objects.set(path, JSON.stringify(body)), get: async (path) => (objects.has(path) ? JSON.parse(objects.get(path)!) : undefined) };
 };
 
-const keys = await generateLocalKeys();
-const plane = await startDataPlane({ keys });
+const { plane, settings, skills } = await startRuntimeStack();
 try {
-  const parsed = parseSettings({ SUPABASE_URL: plane.url, SUPABASE_ANON_KEY: plane.anonKey, CREDENTIAL_SIGNING_JWK: JSON.stringify(keys.credentialPrivateJwk) });
-  if (!parsed.ok) throw new Error("settings");
-  const settings = parsed.settings;
-  const skills = new SkillLibrary(SKILL_FILES);
   const userId = SEEDED_USERS.alice.id;
   const today = new Date().toISOString().slice(0, 10);
 
   async function once(persist: boolean): Promise<{ ms: number; roundTrips: number }> {
     const db = await createUserDatabase(settings, userId);
     const request = { threadId: `bench-${crypto.randomUUID()}`, runId: crypto.randomUUID(), userMessageId: "m", conversation: [{ role: "user" as const, text: "What's on today?" }], userContent: "What's on today?", attachments: [], timezone: "UTC" };
-    const intent = new MockLanguageModelV4({ doGenerate: async () => ({ content: [{ type: "text", text: '{"objective":"today","requires_tool":true}' }], finishReason: { unified: "stop", raw: "stop" }, usage, warnings: [] }) });
-    const execution = new MockLanguageModelV4({ doStream: [toolStep("a", "view_skill_file", { path: "calendar/SKILL.md" }), toolStep("b", "project_cli", { module: "calendar", method: "read", input: { mode: "day", date: today, timezone: "UTC" } }), textStep()] });
+    const { intent, execution } = scriptedPair({ objective: "today", requires_tool: true }, [
+      { tool: "view_skill_file", input: { path: "calendar/SKILL.md" } },
+      { tool: "project_cli", input: { module: "calendar", method: "read", input: { mode: "day", date: today, timezone: "UTC" } } },
+      { text: "You have two events today." },
+    ]);
     const recorder = persist ? createRunRecorder({ db, userId, request, models: { intent: "mock", execution: "mock" }, payloads: memoryStore() }) : undefined;
     let last = "";
     const began = performance.now();

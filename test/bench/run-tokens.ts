@@ -3,24 +3,17 @@
 // each model call receives (system prompt + tool definitions + messages, including disclosed
 // skill text and tool results). Five typical requests, with and without the preloaded card.
 // Run: npm run bench:run-tokens
-import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider";
-import { simulateReadableStream } from "ai";
-import { MockLanguageModelV4 } from "ai/test";
+import type { LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { runAgent } from "../../functions/agent/runtime/run-agent.ts";
 import type { RouterOutput } from "../../functions/agent/runtime/intent.ts";
-import { bundleSkills } from "../../functions/agent/skills/bundle-skills.ts";
-import { parseSettings } from "../../functions/lib/config.ts";
 import { createUserDatabase } from "../../functions/lib/user-database.ts";
 import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
-import { startDataPlane } from "../../supabase/local/data-plane.ts";
-import { generateLocalKeys } from "../../supabase/local/keys.ts";
+import { startRuntimeStack } from "./support/runtime-stack.ts";
+import { type ScriptedStep, scriptedPair } from "../support/scripted-model.ts";
 
-bundleSkills();
-const { SkillLibrary } = await import("../../functions/agent/skills/skill-library.ts");
-const { SKILL_FILES } = await import("../../functions/agent/skills/bundle.generated.ts");
 
-type Step = { tool: string; input: unknown } | { text: string };
+type Step = ScriptedStep;
 interface Scenario {
   name: string;
   request: string;
@@ -41,14 +34,6 @@ const scenarios: Scenario[] = [
   { name: "remember a preference", request: "Remember that I prefer morning meetings", router: { objective: "save a preference", requires_tool: true, selected_skill: "memory", intended_action: "update" }, withCard: [{ tool: "project_cli", input: { module: "memory", method: "update", input: { kind: "user_memory", content: { preferences: ["Prefers morning meetings"] } } } }, { text: "Noted." }], reads: ["memory/SKILL.md"] },
 ];
 
-const usage = { inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 0, text: 0, reasoning: 0 } };
-function stream(step: Step, i: number) {
-  const chunks: LanguageModelV4StreamPart[] = [{ type: "stream-start", warnings: [] }];
-  if ("text" in step) chunks.push({ type: "text-start", id: `t${i}` }, { type: "text-delta", id: `t${i}`, delta: step.text }, { type: "text-end", id: `t${i}` }, { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage });
-  else chunks.push({ type: "tool-call", toolCallId: `c${i}`, toolName: step.tool, input: JSON.stringify(step.input) }, { type: "finish", finishReason: { unified: "tool-calls", raw: "tool_calls" }, usage });
-  return { stream: simulateReadableStream({ chunks }) };
-}
-
 /** Tokens of what one call sends: every message's text plus the tool definitions. */
 function callTokens(options: LanguageModelV4CallOptions): number {
   const text = options.prompt
@@ -57,13 +42,8 @@ function callTokens(options: LanguageModelV4CallOptions): number {
   return encode(text).length + (options.tools?.length ? encode(JSON.stringify(options.tools)).length : 0);
 }
 
-const keys = await generateLocalKeys();
-const plane = await startDataPlane({ keys });
+const { plane, settings, skills } = await startRuntimeStack();
 try {
-  const parsed = parseSettings({ SUPABASE_URL: plane.url, SUPABASE_ANON_KEY: plane.anonKey, CREDENTIAL_SIGNING_JWK: JSON.stringify(keys.credentialPrivateJwk) });
-  if (!parsed.ok) throw new Error("settings");
-  const settings = parsed.settings;
-  const skills = new SkillLibrary(SKILL_FILES);
   console.log("Prompt tokens (o200k_base) per model call and per run; intent call included in the run total\n");
   console.log(`${"request".padEnd(24)} ${"variant".padEnd(13)} ${"intent".padStart(6)}  ${"execution calls".padEnd(34)} ${"run".padStart(6)}`);
   const totals = { preloaded: 0, reads: 0 };
@@ -71,8 +51,7 @@ try {
     for (const preload of [true, false]) {
       const preloadable = skills.has(`${scenario.router.selected_skill}/actions/${scenario.router.intended_action}.md`);
       const steps: Step[] = preload && preloadable ? scenario.withCard : [...scenario.reads.map((path) => ({ tool: "view_skill_file", input: { path } })), ...scenario.withCard];
-      const intent = new MockLanguageModelV4({ doGenerate: async () => ({ content: [{ type: "text", text: JSON.stringify(scenario.router) }], finishReason: { unified: "stop", raw: "stop" }, usage, warnings: [] }) });
-      const execution = new MockLanguageModelV4({ doStream: steps.map(stream) });
+      const { intent, execution } = scriptedPair(scenario.router, steps);
       const userId = SEEDED_USERS.alice.id;
       const events: string[] = [];
       await runAgent(

@@ -1,9 +1,6 @@
 // Helpers for agent-run tests inside workerd: scripted models (the only test double), a
 // request helper, an SSE parser, and AG-UI's own verifier.
 import { type BaseEvent, EventType, verifyEvents } from "@ag-ui/client";
-import type { LanguageModelV4StreamPart, LanguageModelV4Usage } from "@ai-sdk/provider";
-import { simulateReadableStream } from "ai";
-import { MockLanguageModelV4 } from "ai/test";
 import { env } from "cloudflare:workers";
 import { lastValueFrom, from, toArray } from "rxjs";
 import { inject } from "vitest";
@@ -11,33 +8,9 @@ import { createApp } from "../../../functions/agent/app.ts";
 import type { RouterOutput } from "../../../functions/agent/runtime/intent.ts";
 import type { AgentModels } from "../../../functions/agent/runtime/models.ts";
 import { accessTokenClaims, signAccessToken } from "../../../supabase/local/auth-tokens.ts";
+import { type ScriptedStep, scriptedPair } from "../../support/scripted-model.ts";
 
-const usage: LanguageModelV4Usage = {
-  inputTokens: { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 },
-  outputTokens: { total: 10, text: 10, reasoning: 0 },
-};
-
-export type ScriptedStep =
-  | { tool: string; input: unknown }
-  | { tools: Array<{ tool: string; input: unknown }> }
-  | { text: string }
-  | { fail: Error };
-
-function streamFor(step: ScriptedStep, index: number) {
-  if ("fail" in step) return { stream: simulateReadableStream<LanguageModelV4StreamPart>({ chunks: [{ type: "error", error: step.fail }] }) };
-  const chunks: LanguageModelV4StreamPart[] = [{ type: "stream-start", warnings: [] }];
-  if ("text" in step) {
-    const id = `text-${index}`;
-    chunks.push({ type: "text-start", id });
-    for (const word of step.text.split(/(?<= )/)) chunks.push({ type: "text-delta", id, delta: word });
-    chunks.push({ type: "text-end", id }, { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage });
-  } else {
-    const calls = "tools" in step ? step.tools : [step];
-    calls.forEach((call, n) => chunks.push({ type: "tool-call", toolCallId: `call-${index}-${n}`, toolName: call.tool, input: JSON.stringify(call.input) }));
-    chunks.push({ type: "finish", finishReason: { unified: "tool-calls", raw: "tool_calls" }, usage });
-  }
-  return { stream: simulateReadableStream({ chunks }) };
-}
+export type { ScriptedStep };
 
 export interface Script {
   intent: RouterOutput | Error;
@@ -45,13 +18,7 @@ export interface Script {
 }
 
 export function scriptedModels(script: Script) {
-  const intent = new MockLanguageModelV4({
-    doGenerate: async () => {
-      if (script.intent instanceof Error) throw script.intent;
-      return { content: [{ type: "text", text: JSON.stringify(script.intent) }], finishReason: { unified: "stop", raw: "stop" }, usage, warnings: [] };
-    },
-  });
-  const execution = new MockLanguageModelV4({ doStream: script.steps.map(streamFor) });
+  const { intent, execution } = scriptedPair(script.intent, script.steps);
   const models: AgentModels = { intent, execution, labels: { intent: "mock-intent", execution: "mock-execution" }, demo: false };
   return { models, intent, execution };
 }

@@ -1,0 +1,41 @@
+// The language model is the one test double: scripted per case with the AI SDK's mock model.
+// Runtime-neutral (Node benchmarks and workerd tests both use it).
+import type { LanguageModelV4StreamPart, LanguageModelV4Usage } from "@ai-sdk/provider";
+import { simulateReadableStream } from "ai";
+import { MockLanguageModelV4 } from "ai/test";
+
+export const scriptedUsage: LanguageModelV4Usage = {
+  inputTokens: { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 10, text: 10, reasoning: 0 },
+};
+
+/** One model step: tool call(s), an answer (streamed word by word), or a failure. */
+export type ScriptedStep = { tool: string; input: unknown } | { tools: Array<{ tool: string; input: unknown }> } | { text: string } | { fail: Error };
+
+export function scriptedStream(step: ScriptedStep, index: number) {
+  if ("fail" in step) return { stream: simulateReadableStream<LanguageModelV4StreamPart>({ chunks: [{ type: "error", error: step.fail }] }) };
+  const chunks: LanguageModelV4StreamPart[] = [{ type: "stream-start", warnings: [] }];
+  if ("text" in step) {
+    const id = `text-${index}`;
+    chunks.push({ type: "text-start", id });
+    for (const word of step.text.split(/(?<= )/)) chunks.push({ type: "text-delta", id, delta: word });
+    chunks.push({ type: "text-end", id }, { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage: scriptedUsage });
+  } else {
+    const calls = "tools" in step ? step.tools : [step];
+    calls.forEach((call, n) => chunks.push({ type: "tool-call", toolCallId: `call-${index}-${n}`, toolName: call.tool, input: JSON.stringify(call.input) }));
+    chunks.push({ type: "finish", finishReason: { unified: "tool-calls", raw: "tool_calls" }, usage: scriptedUsage });
+  }
+  return { stream: simulateReadableStream({ chunks }) };
+}
+
+/** The intent model answering with this router output, and the execution model playing `steps`. */
+export function scriptedPair(router: unknown, steps: ScriptedStep[]) {
+  const intent = new MockLanguageModelV4({
+    doGenerate: async () => {
+      if (router instanceof Error) throw router;
+      return { content: [{ type: "text", text: JSON.stringify(router) }], finishReason: { unified: "stop", raw: "stop" }, usage: scriptedUsage, warnings: [] };
+    },
+  });
+  const execution = new MockLanguageModelV4({ doStream: steps.map(scriptedStream) });
+  return { intent, execution };
+}
