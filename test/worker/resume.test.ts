@@ -105,6 +105,31 @@ describe("resume", () => {
   });
 });
 
+describe("run ids and lost runs", () => {
+  test("two starts racing for one run id: exactly one streams, the other is refused", async () => {
+    const input = runInput("What's on today?");
+    const [a, b] = await Promise.all([start(typicalScript(), alice, input).response, start(typicalScript(), alice, input).response]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const winner = a.status === 200 ? a : b;
+    const frames = parseFrames(await winner.text());
+    expect(frames.filter((frame) => frame.event.type === EventType.RUN_STARTED)).toHaveLength(1);
+  });
+
+  test("a run whose Worker vanished is ended for its followers by the hub's alarm", async () => {
+    const { runHub } = await import("../../functions/agent/run-hub/run-hub.ts");
+    const { runDurableObjectAlarm } = await import("cloudflare:test");
+    const runId = `lost-${crypto.randomUUID()}`;
+    const hub = runHub(env, SEEDED_USERS.alice.id, runId);
+    expect(await hub.claim()).toBe(true);
+    await hub.append([{ type: EventType.RUN_STARTED, threadId: "t", runId } as never]);
+    const follower = (await get(`/api/v1/agent/runs/${runId}/events?after=-1`)).text();
+    expect(await runDurableObjectAlarm(hub)).toBe(true);
+    const events = parseFrames(await follower).map((frame) => frame.event);
+    expect(events.map((event) => event.type)).toEqual([EventType.RUN_STARTED, EventType.RUN_ERROR]);
+    expect(events[1]).toMatchObject({ code: "RUN_ABANDONED" });
+  });
+});
+
 describe("following live", () => {
   test("a resume that starts while the run is still going replays, then follows it to the end", async () => {
     let release!: () => void;

@@ -44,7 +44,7 @@ export function runRoutes(options: RunRouteOptions = {}) {
       const { settings, user } = c.var;
       const request = parsed.request;
       const hub = runHub(c.env, user.userId, request.runId);
-      if ((await hub.info()).exists) return c.json(errorBody("CONFLICT", "this runId was already used; start a new run with a new runId"), 409);
+      if (!(await hub.claim())) return c.json(errorBody("CONFLICT", "this runId was already used; start a new run with a new runId"), 409);
 
       const models = (options.models ?? ((s: Settings) => resolveModels(s.agent)))(settings);
       const db = await createUserDatabase(settings, user.userId);

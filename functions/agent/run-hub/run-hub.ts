@@ -9,9 +9,12 @@ import { DurableObject } from "cloudflare:workers";
 
 /** How long a finished run's events stay available for resume. */
 const RETAIN_MS = 24 * 60 * 60 * 1000;
+/** A run still open this long after it started has lost its Worker; followers are released. */
+export const ABANDON_AFTER_MS = 15 * 60 * 1000;
 
 interface Meta {
   next: number;
+  claimed: boolean;
   finished: boolean;
   cancelRequested: boolean;
 }
@@ -24,8 +27,18 @@ export class RunHub extends DurableObject<Env> {
   private readonly encoder = new EventEncoder({ accept: "text/event-stream" });
 
   private async load(): Promise<Meta> {
-    this.meta ??= (await this.ctx.storage.get<Meta>("meta")) ?? { next: 0, finished: false, cancelRequested: false };
+    this.meta ??= (await this.ctx.storage.get<Meta>("meta")) ?? { next: 0, claimed: false, finished: false, cancelRequested: false };
     return this.meta;
+  }
+
+  /** Takes the run id for one run. The object is single-threaded, so of two racing starts exactly one wins. */
+  async claim(): Promise<boolean> {
+    const meta = await this.load();
+    if (meta.claimed || meta.next > 0) return false;
+    meta.claimed = true;
+    await this.ctx.storage.put("meta", meta);
+    await this.ctx.storage.setAlarm(Date.now() + ABANDON_AFTER_MS);
+    return true;
   }
 
   /** Appends the run's next events; answers whether the user asked to cancel it. */
@@ -50,7 +63,7 @@ export class RunHub extends DurableObject<Env> {
 
   async info(): Promise<{ exists: boolean; finished: boolean; events: number }> {
     const meta = await this.load();
-    return { exists: meta.next > 0, finished: meta.finished, events: meta.next };
+    return { exists: meta.claimed || meta.next > 0, finished: meta.finished, events: meta.next };
   }
 
   /** Asks the run to stop. The run answers with a terminal event of its own. */
@@ -108,7 +121,13 @@ export class RunHub extends DurableObject<Env> {
     });
   }
 
+  /** Either a run that never finished (its Worker is gone: end it for its followers) or retention over. */
   override async alarm(): Promise<void> {
+    const meta = await this.load();
+    if (!meta.finished && (meta.claimed || meta.next > 0)) {
+      await this.append([{ type: EventType.RUN_ERROR, code: "RUN_ABANDONED", message: "the run stopped without finishing; please start it again", timestamp: Date.now() } as BaseEvent]);
+      return; // append set the retention alarm
+    }
     await this.ctx.storage.deleteAll();
     this.meta = undefined;
   }
