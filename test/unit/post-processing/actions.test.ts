@@ -5,6 +5,7 @@ import { describe, expect, test } from "vitest";
 import type { CliContext } from "../../../functions/cli/context.ts";
 import { runProjectCli } from "../../../functions/cli/router.ts";
 import { postProcessToolCall, ToolAgentOutput, UiHints, UiSchema } from "../../../functions/agent/post-processing/index.ts";
+import { SYNC_EVENT_HINT } from "./fixtures.ts";
 
 const ALICE = "11111111-1111-4111-8111-111111111111";
 const BOB = "22222222-2222-4222-8222-222222222222";
@@ -76,16 +77,7 @@ function eventRow(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const SYNC_HINT = {
-  id: EVENT_ID,
-  title: "Project sync",
-  start_at: "2026-04-23T16:00:00+08:00",
-  end_at: "2026-04-23T17:00:00+08:00",
-  timezone: "Asia/Shanghai",
-  status: "active",
-  access: "owner",
-  location: "Room 4",
-};
+const SYNC_HINT = SYNC_EVENT_HINT;
 
 describe("calendar.read", () => {
   test("day: an event_list card with times in the event's zone, counted title and summary", async () => {

@@ -4,19 +4,11 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { Block, compileUiSchema, HINTED_ACTIONS, UiHints, UiSchema } from "../../../functions/agent/post-processing/index.ts";
+import { SYNC_EVENT_HINT } from "./fixtures.ts";
 
 type Sample<K extends UiHints["kind"]> = Extract<UiHints, { kind: K }>;
 
-const EVENT = {
-  id: "a0000000-0000-4000-8000-000000000001",
-  title: "Project sync",
-  start_at: "2026-04-23T16:00:00+08:00",
-  end_at: "2026-04-23T17:00:00+08:00",
-  timezone: "Asia/Shanghai",
-  status: "active",
-  access: "owner",
-  location: "Room 4",
-} as const;
+const EVENT = SYNC_EVENT_HINT;
 
 // A mapped type: adding a kind to UiHints without a sample here is a compile error.
 const SAMPLES: { [K in UiHints["kind"]]: Sample<K> } = {
