@@ -38,10 +38,10 @@ async function history(c: Context<AppEnv>, threadId: string | undefined) {
   const rows = await query;
   if (rows.error) return c.json(errorBody("UPSTREAM_UNAVAILABLE", "history could not be read; retry shortly", { retryable: true }), 503);
 
-  const page_ = (rows.data as MessageRow[]).slice(0, limit).reverse();
+  const oldestFirst = (rows.data as MessageRow[]).slice(0, limit).reverse();
   const more = rows.data.length > limit;
-  const messages = await toHistoryMessages(page_, c.env.PAYLOADS ? r2PayloadStore(c.env.PAYLOADS) : undefined);
-  return c.json({ thread: thread.data, messages, next_before: more ? page_[0]!.seq : null });
+  const messages = await toHistoryMessages(oldestFirst, c.env.PAYLOADS ? r2PayloadStore(c.env.PAYLOADS) : undefined);
+  return c.json({ thread: thread.data, messages, next_before: more ? oldestFirst[0]!.seq : null });
 }
 
 export const historyRoutes = new Hono<AppEnv>()

@@ -105,13 +105,10 @@ class StreamState {
  * away does not stop a run; it can resume the stream.
  */
 export async function runAgent(request: RunRequest, deps: RunDependencies, emit: (event: BaseEvent) => void, cancel: AbortSignal): Promise<void> {
-  const signal = cancel;
   const { threadId, runId } = request;
   const logFields = { run_id: runId, thread_id: threadId };
   const recorder = deps.recorder;
   const state = new StreamState(emit, (messageId, delta) => recorder?.text(messageId, delta));
-  const abort = new AbortController();
-  signal.addEventListener("abort", () => abort.abort(signal.reason), { once: true });
   let stepCount = 0;
   const timings: Record<string, number> = {};
   const usage: Record<string, unknown> = {};
@@ -133,7 +130,7 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
     // Intent: what is asked, and hints that save the worker exploration.
     state.enterStep("intent");
     let stageBegan = Date.now();
-    const intent = await runIntentStage({ model: deps.models.intent, conversation, abortSignal: abort.signal }).catch((error: unknown) => {
+    const intent = await runIntentStage({ model: deps.models.intent, conversation, abortSignal: cancel }).catch((error: unknown) => {
       throw modelFailure(error);
     });
     lap("intent", stageBegan);
@@ -173,7 +170,7 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
       // (infrastructure only; input mistakes always go back to the model).
       stopWhen: [stepCountIs(deps.agent.maxSteps), () => databaseDown],
       ...(deps.agent.temperature !== undefined ? { temperature: deps.agent.temperature } : {}),
-      abortSignal: abort.signal,
+      abortSignal: cancel,
       maxRetries: 1,
     });
 
@@ -222,7 +219,7 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
         model: deps.models.execution,
         instructions,
         messages: [...messages, ...response.messages, { role: "user", content: BUDGET_SPENT_NOTE }],
-        abortSignal: abort.signal,
+        abortSignal: cancel,
         maxRetries: 1,
       });
       for await (const part of report.fullStream) {
@@ -234,7 +231,7 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
     }
     // A cancel requested before the finish line wins; after it, the run has succeeded.
     await deps.settle?.();
-    if (signal.aborted) throw new RunFailure("CANCELLED", "the run was cancelled");
+    if (cancel.aborted) throw new RunFailure("CANCELLED", "the run was cancelled");
     state.closeAll();
     timings.total_ms = Date.now() - began;
     // RUN_FINISHED means the run is also in history.
@@ -242,7 +239,7 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
     emit(agUi.runFinished(threadId, runId, { step_count: stepCount }));
     log.info("agent.run_finished", { ...logFields, step_count: stepCount, db_round_trips: recorder?.roundTrips, ...timings });
   } catch (error) {
-    const failure = signal.aborted
+    const failure = cancel.aborted
       ? new RunFailure("CANCELLED", "the run was cancelled")
       : error instanceof RunFailure
         ? error
@@ -250,10 +247,10 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
     // Best effort: the outcome is recorded when the database can still be reached.
     if (recorder && failure.code !== "DATABASE_UNAVAILABLE") {
       await recorder
-        .finish({ status: signal.aborted ? "cancelled" : "failed", errorCode: failure.code, stepCount, usage, stageTimings: timings })
+        .finish({ status: cancel.aborted ? "cancelled" : "failed", errorCode: failure.code, stepCount, usage, stageTimings: timings })
         .catch(() => log.warn("agent.record_failed", { ...logFields, code: failure.code }));
     }
-    if (signal.aborted) {
+    if (cancel.aborted) {
       state.closeAll();
       emit(agUi.runFinished(threadId, runId, { step_count: stepCount }, "cancelled"));
       log.info("agent.run_cancelled", { ...logFields, step_count: stepCount });
