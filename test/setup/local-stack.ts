@@ -1,11 +1,9 @@
-// Vitest global setup: starts the real local data plane for the whole run.
+// The real local data plane for the suites that need one (test/setup/database-suites.ts).
 //   main   - what every data and Worker test talks to;
 //   outage - a second plane whose Postgres tests stop and start through a small control
 //            endpoint, so "the database is down" is tested without disturbing the others.
 import { createServer } from "node:http";
 import pg from "pg";
-import type { TestProject } from "vitest/node";
-import { bundleSkills } from "../../functions/agent/skills/bundle-skills.ts";
 import { startDataPlane } from "../../supabase/local/data-plane.ts";
 import { generateLocalKeys } from "../../supabase/local/keys.ts";
 import { SUPERUSER_PASSWORD } from "../../supabase/local/postgres.ts";
@@ -25,8 +23,7 @@ async function createMainUser(port: number): Promise<{ id: string; phone: string
   }
 }
 
-export default async function setup(project: TestProject) {
-  bundleSkills(); // the Worker imports the skills as a generated module
+export async function startLocalStack(): Promise<{ info: LocalStackInfo; stop(): Promise<void> }> {
   const keys = await generateLocalKeys();
   const [main, outage] = await Promise.all([startDataPlane({ keys }), startDataPlane({ keys })]);
   console.log(
@@ -64,10 +61,11 @@ export default async function setup(project: TestProject) {
     keys,
     outage: { supabaseUrl: outage.url, controlUrl: `http://127.0.0.1:${controlPort}` },
   };
-  project.provide("localStack", info);
-
-  return async () => {
-    control.close();
-    await Promise.all([main.stop(), outage.stop()]);
+  return {
+    info,
+    async stop() {
+      control.close();
+      await Promise.all([main.stop(), outage.stop()]);
+    },
   };
 }
