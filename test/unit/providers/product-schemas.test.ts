@@ -21,6 +21,10 @@ describe("the intent output schema", () => {
     expect(ROUTER_OUTPUT_WIRE_SCHEMA.required).toEqual(Object.keys(RouterAgentOutput.shape));
   });
 
+  test("the plain conversion the SDK sent before is what strict providers refuse", async () => {
+    expect(strictSchemaViolation(await asSchema(RouterAgentOutput).jsonSchema)).toContain("Missing 'selected_skill'");
+  });
+
   test("keeps its length limits server-side: a too-long hint is refused after parsing", () => {
     const answer = { objective: "x", requires_tool: true, selected_skill: "c".repeat(65), intended_action: null, known_entities: null, known_time_range: null, missing_fields: null };
     expect(RouterAgentOutput.safeParse(answer).error?.issues[0]?.path).toEqual(["selected_skill"]);
