@@ -119,10 +119,12 @@ describe.each(["chat", "responses"] as const)("AGENT_MODEL_API=%s", (api) => {
   test("the execution model rejects the request (400): RUN_ERROR MODEL_REQUEST_REJECTED; no provider body or key reaches the client", async () => {
     server.planStructured({ text: intentAnswer });
     server.planTurns({ status: 400, message: `bad request ${SECRET_MARKER}` });
-    const { body, events, history } = await run(api, "Where is the team lunch?");
+    const { body, events, history, worker } = await run(api, "Where is the team lunch?");
     expect(events.at(-1)).toMatchObject({ type: "RUN_ERROR", code: "MODEL_REQUEST_REJECTED", message: expect.stringContaining("HTTP 400") });
     expect(String(events.at(-1)?.message)).toContain("Retrying will not help");
-    for (const text of [body, history]) {
+    await expect.poll(() => worker.output()).toMatch(/"event":"agent.run_failed".*"code":"MODEL_REQUEST_REJECTED"/);
+    // Not to the client, and not to the operator's log either (the body may quote the request).
+    for (const text of [body, history, worker.output()]) {
       expect(text).not.toContain(SECRET_MARKER);
       expect(text).not.toContain(server.apiKey);
     }
@@ -131,9 +133,11 @@ describe.each(["chat", "responses"] as const)("AGENT_MODEL_API=%s", (api) => {
   test("the execution model is down (503 after the retry): RUN_ERROR MODEL_UNAVAILABLE, try again", async () => {
     server.planStructured({ text: intentAnswer });
     server.planTurns({ status: 503, message: SECRET_MARKER }, { status: 503, message: SECRET_MARKER });
-    const { body, events } = await run(api, "Where is the team lunch?");
+    const { body, events, worker } = await run(api, "Where is the team lunch?");
     expect(events.at(-1)).toMatchObject({ type: "RUN_ERROR", code: "MODEL_UNAVAILABLE", message: expect.stringContaining("HTTP 503") });
+    await expect.poll(() => worker.output()).toMatch(/"event":"agent.run_failed".*"code":"MODEL_UNAVAILABLE"/);
     expect(body).not.toContain(SECRET_MARKER);
+    expect(worker.output()).not.toContain(SECRET_MARKER);
     expect(server.requests.filter((r) => r.status === 503)).toHaveLength(2);
   });
 });

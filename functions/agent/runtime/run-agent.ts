@@ -172,6 +172,7 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
       ...(deps.agent.temperature !== undefined ? { temperature: deps.agent.temperature } : {}),
       abortSignal: cancel,
       maxRetries: 1,
+      onError: keepProviderBodyOutOfLogs,
     });
 
     for await (const part of execution.fullStream) {
@@ -221,6 +222,7 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
         messages: [...messages, ...response.messages, { role: "user", content: BUDGET_SPENT_NOTE }],
         abortSignal: cancel,
         maxRetries: 1,
+        onError: keepProviderBodyOutOfLogs,
       });
       for await (const part of report.fullStream) {
         if (part.type === "text-delta") state.text(part.text);
@@ -260,6 +262,13 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
     emit(agUi.runError(failure.code, failure.message));
   }
 }
+
+/**
+ * streamText's default error handler prints the whole error, provider response body included,
+ * to the Worker's log. Errors arrive as "error" parts and end the run through modelFailure,
+ * which logs the status and class only.
+ */
+function keepProviderBodyOutOfLogs(): void {}
 
 function databaseFailure(error: unknown): never {
   throw new RunFailure("DATABASE_UNAVAILABLE", "your data could not be saved or read right now; please try again shortly", error instanceof Error ? error.message : undefined);
