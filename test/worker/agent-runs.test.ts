@@ -173,14 +173,16 @@ describe("runs that fail", () => {
     await outage("start");
   });
 
-  test("the intent model cannot be reached: RUN_ERROR MODEL_UNAVAILABLE, nothing after it", async () => {
+  test("the intent model cannot be reached: the run goes on without hints and answers", async () => {
     const { events, text } = await runAgentRequest({
       token: aliceToken,
       input: runInput("hello"),
-      script: { intent: new APICallError({ message: "upstream 500 with secret sk-123", url: "https://api.example/v1", requestBodyValues: {}, statusCode: 500 }), steps: [] },
+      script: { intent: new APICallError({ message: "upstream 500 with secret sk-123", url: "https://api.example/v1", requestBodyValues: {}, statusCode: 500 }), steps: [{ text: "Hello!" }] },
     });
     await expectWellFormed(events, text);
-    expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: "MODEL_UNAVAILABLE" });
+    expect(events.find((event) => event.type === EventType.CUSTOM)).toMatchObject({ name: "intent", value: { objective: "hello", requires_tool: true } });
+    expect(events.at(-1)).toMatchObject({ type: EventType.RUN_FINISHED });
+    expect(text).toContain("Hello!");
     expect(text).not.toContain("sk-123");
   });
 

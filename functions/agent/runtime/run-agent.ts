@@ -2,7 +2,7 @@
 // report, emitted as AG-UI events while they happen. Every path ends with exactly one
 // RUN_FINISHED or RUN_ERROR, and nothing after it.
 import type { BaseEvent } from "@ag-ui/core";
-import { APICallError, type ModelMessage, stepCountIs, streamText } from "ai";
+import { type ModelMessage, stepCountIs, streamText } from "ai";
 import type { CliContext } from "../../cli/context.ts";
 import type { CliResult } from "../../cli/result.ts";
 import type { Settings } from "../../lib/config.ts";
@@ -14,6 +14,7 @@ import type { SkillFileResult, SkillLibrary } from "../skills/skill-library.ts";
 import { agUi } from "./ag-ui-events.ts";
 import { buildExecutionInstructions, preloadPath } from "./execution-prompt.ts";
 import { runIntentStage } from "./intent.ts";
+import { describeModelFailure, errorKind } from "./model-errors.ts";
 import type { AgentModels } from "./models.ts";
 import type { RunRequest } from "./run-request.ts";
 import { agentTools } from "./tools.ts";
@@ -47,10 +48,11 @@ class RunFailure extends Error {
   }
 }
 
+/** The execution model failed: the run ends, saying whether trying again can help. */
 function modelFailure(error: unknown): RunFailure {
-  const status = APICallError.isInstance(error) ? ` (HTTP ${error.statusCode ?? "?"})` : "";
-  const detail = error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : String(error).slice(0, 300);
-  return new RunFailure("MODEL_UNAVAILABLE", `the language model could not be reached${status}; please try again`, detail);
+  const { code, message, status } = describeModelFailure(error);
+  // The provider's message can quote its response body: the log gets the status and class only.
+  return new RunFailure(code, message, `${errorKind(error)}${status !== undefined ? ` HTTP ${status}` : ""}`);
 }
 
 /** Tracks which step and text message are open, so transitions always close what they must. */
@@ -130,13 +132,11 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
     // Intent: what is asked, and hints that save the worker exploration.
     state.enterStep("intent");
     let stageBegan = Date.now();
-    const intent = await runIntentStage({ model: deps.models.intent, conversation, abortSignal: cancel }).catch((error: unknown) => {
-      throw modelFailure(error);
-    });
+    const intent = await runIntentStage({ model: deps.models.intent, conversation, abortSignal: cancel });
     lap("intent", stageBegan);
     usage.intent = intent.usage;
     emit(agUi.custom("intent", intent.output));
-    if (intent.fallback) log.warn("agent.intent_fallback", { ...logFields, attempts: intent.attempts });
+    if (intent.fallback) log.warn("agent.intent_fallback", { ...logFields, attempts: intent.attempts, ...intent.fallback });
 
     // Execution: the tool loop, with no chat history (decision D7).
     state.enterStep("execution");
@@ -172,6 +172,7 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
       ...(deps.agent.temperature !== undefined ? { temperature: deps.agent.temperature } : {}),
       abortSignal: cancel,
       maxRetries: 1,
+      onError: keepProviderBodyOutOfLogs,
     });
 
     for await (const part of execution.fullStream) {
@@ -221,6 +222,7 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
         messages: [...messages, ...response.messages, { role: "user", content: BUDGET_SPENT_NOTE }],
         abortSignal: cancel,
         maxRetries: 1,
+        onError: keepProviderBodyOutOfLogs,
       });
       for await (const part of report.fullStream) {
         if (part.type === "text-delta") state.text(part.text);
@@ -260,6 +262,13 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
     emit(agUi.runError(failure.code, failure.message));
   }
 }
+
+/**
+ * streamText's default error handler prints the whole error, provider response body included,
+ * to the Worker's log. Errors arrive as "error" parts and end the run through modelFailure,
+ * which logs the status and class only.
+ */
+function keepProviderBodyOutOfLogs(): void {}
 
 function databaseFailure(error: unknown): never {
   throw new RunFailure("DATABASE_UNAVAILABLE", "your data could not be saved or read right now; please try again shortly", error instanceof Error ? error.message : undefined);
