@@ -1,7 +1,7 @@
 // The scripted OpenAI-compatible server itself: its strict-schema checker follows OpenAI's
 // rules, and the real @ai-sdk/openai provider understands what it streams, on both APIs.
 import { createOpenAI } from "@ai-sdk/openai";
-import { APICallError, generateText, jsonSchema, Output, stepCountIs, streamText, tool } from "ai";
+import { APICallError, generateText, type JSONSchema7, jsonSchema, Output, stepCountIs, streamText, tool } from "ai";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { type ScriptedOpenAI, startScriptedOpenAI } from "../../support/openai-server/server.ts";
 import { strictSchemaViolation } from "../../support/openai-server/strict-schema-rules.ts";
@@ -46,7 +46,7 @@ describe.each(["chat", "responses"] as const)("the %s API through @ai-sdk/openai
     const provider = createOpenAI({ apiKey: key, baseURL: server.baseUrl });
     return api === "chat" ? provider.chat("gpt-test") : provider.responses("gpt-test");
   };
-  const objectSchema = { type: "object", properties: { answer: { type: "string" } }, required: ["answer"], additionalProperties: false } as const;
+  const objectSchema: JSONSchema7 = { type: "object", properties: { answer: { type: "string" } }, required: ["answer"], additionalProperties: false };
 
   test("structured output: a strict schema is answered", async () => {
     server.planStructured({ text: JSON.stringify({ answer: "42" }) });
@@ -55,7 +55,7 @@ describe.each(["chat", "responses"] as const)("the %s API through @ai-sdk/openai
   });
 
   test("structured output: a schema sent strict that breaks the rules gets OpenAI's 400", async () => {
-    const loose = { type: "object", properties: { answer: { type: "string" }, extra: { type: "string" } }, required: ["answer"], additionalProperties: false } as const;
+    const loose: JSONSchema7 = { type: "object", properties: { answer: { type: "string" }, extra: { type: "string" } }, required: ["answer"], additionalProperties: false };
     const error = await generateText({ model: model(), prompt: "q", output: Output.object({ schema: jsonSchema(loose) }), maxRetries: 0 }).catch((e: unknown) => e);
     expect(APICallError.isInstance(error) && error.statusCode).toBe(400);
     const sent = server.requests[0]!;
