@@ -1,7 +1,6 @@
 // One agent run, from the request to the last event: intent -> execution (tool loop) ->
 // report, emitted as AG-UI events while they happen. Every path ends with exactly one
 // RUN_FINISHED or RUN_ERROR, and nothing after it.
-import type { BaseEvent } from "@ag-ui/core";
 import { type ModelMessage, stepCountIs, streamText } from "ai";
 import type { CliContext } from "../../cli/context.ts";
 import type { CliResult } from "../../cli/result.ts";
@@ -11,7 +10,7 @@ import type { RunRecorder } from "../persistence/run-recorder.ts";
 import { userText } from "../persistence/records.ts";
 import { type PostProcessedToolCall, postProcessToolCall } from "../post-processing/index.ts";
 import type { SkillFileResult, SkillLibrary } from "../skills/skill-library.ts";
-import { agUi } from "./ag-ui-events.ts";
+import { type AgentEvent, agUi, runUsage } from "./ag-ui-events.ts";
 import { buildExecutionInstructions, preloadPath } from "./execution-prompt.ts";
 import { runIntentStage } from "./intent.ts";
 import { describeModelFailure, errorKind } from "./model-errors.ts";
@@ -55,17 +54,35 @@ function modelFailure(error: unknown): RunFailure {
   return new RunFailure(code, message, `${errorKind(error)}${status !== undefined ? ` HTTP ${status}` : ""}`);
 }
 
-/** Tracks which step and text message are open, so transitions always close what they must. */
+/**
+ * Tracks which step and text message are open, so transitions always close what they must.
+ * Each model step is one assistant message: its text opens with the step's message id, and its
+ * tool calls name that id as their parent, so AG-UI clients attach them to the same message.
+ */
 class StreamState {
   private step: string | undefined;
   private textId: string | undefined;
+  private modelStepId: string = crypto.randomUUID();
+  private modelStepTextUsed = false;
   answered = false;
-  private readonly emit: (event: BaseEvent) => void;
+  private readonly emit: (event: AgentEvent) => void;
   private readonly onText: (messageId: string, delta: string) => void;
 
-  constructor(emit: (event: BaseEvent) => void, onText: (messageId: string, delta: string) => void = () => {}) {
+  constructor(emit: (event: AgentEvent) => void, onText: (messageId: string, delta: string) => void = () => {}) {
     this.emit = emit;
     this.onText = onText;
+  }
+
+  /** A new model call began: what follows belongs to a new assistant message. */
+  beginModelStep(): void {
+    this.closeText();
+    this.modelStepId = crypto.randomUUID();
+    this.modelStepTextUsed = false;
+  }
+
+  /** The assistant message tool calls of the current model step belong to. */
+  get parentMessageId(): string {
+    return this.modelStepId;
   }
 
   enterStep(name: string): void {
@@ -80,7 +97,9 @@ class StreamState {
     if (delta === "") return;
     this.enterStep("report");
     if (!this.textId) {
-      this.textId = crypto.randomUUID();
+      // A second text in the same step (after a tool call) needs an id of its own.
+      this.textId = this.modelStepTextUsed ? crypto.randomUUID() : this.modelStepId;
+      this.modelStepTextUsed = true;
       this.emit(agUi.textStart(this.textId));
     }
     this.answered = true;
@@ -106,14 +125,14 @@ class StreamState {
  * closed, and the run ends with RUN_FINISHED, outcome "cancelled". A client that merely goes
  * away does not stop a run; it can resume the stream.
  */
-export async function runAgent(request: RunRequest, deps: RunDependencies, emit: (event: BaseEvent) => void, cancel: AbortSignal): Promise<void> {
+export async function runAgent(request: RunRequest, deps: RunDependencies, emit: (event: AgentEvent) => void, cancel: AbortSignal): Promise<void> {
   const { threadId, runId } = request;
   const logFields = { run_id: runId, thread_id: threadId };
   const recorder = deps.recorder;
   const state = new StreamState(emit, (messageId, delta) => recorder?.text(messageId, delta));
   let stepCount = 0;
   const timings: Record<string, number> = {};
-  const usage: Record<string, unknown> = {};
+  const usage: Parameters<typeof runUsage>[0] = {};
   const began = Date.now();
   const lap = (stage: string, since: number) => (timings[`${stage}_ms`] = Date.now() - since);
 
@@ -177,13 +196,16 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
 
     for await (const part of execution.fullStream) {
       switch (part.type) {
+        case "start-step":
+          state.beginModelStep();
+          break;
         case "text-delta":
           state.text(part.text);
           break;
         case "tool-call":
           state.enterStep("execution");
           argsByCall.set(part.toolCallId, part.input);
-          emit(agUi.toolCallStart(part.toolCallId, part.toolName));
+          emit(agUi.toolCallStart(part.toolCallId, part.toolName, state.parentMessageId));
           emit(agUi.toolCallArgs(part.toolCallId, JSON.stringify(part.input ?? {})));
           emit(agUi.toolCallEnd(part.toolCallId));
           break;
@@ -215,6 +237,7 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
     // tool call, ask once more, without tools, for an answer from what was found.
     if (!state.answered) {
       stageBegan = Date.now();
+      state.beginModelStep();
       const response = await execution.response;
       const report = streamText({
         model: deps.models.execution,
@@ -228,6 +251,7 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
         if (part.type === "text-delta") state.text(part.text);
         else if (part.type === "error") throw modelFailure(part.error);
       }
+      usage.report = await report.totalUsage;
       if (!state.answered) state.text(LAST_RESORT_ANSWER);
       lap("report", stageBegan);
     }
@@ -237,8 +261,9 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
     state.closeAll();
     timings.total_ms = Date.now() - began;
     // RUN_FINISHED means the run is also in history.
-    await recorder?.finish({ status: "succeeded", stepCount, usage, stageTimings: timings }).catch(databaseFailure);
-    emit(agUi.runFinished(threadId, runId, { step_count: stepCount }));
+    const result = { step_count: stepCount, usage: runUsage(usage) };
+    await recorder?.finish({ status: "succeeded", stepCount, usage: result.usage, stageTimings: timings }).catch(databaseFailure);
+    emit(agUi.runFinished(threadId, runId, result));
     log.info("agent.run_finished", { ...logFields, step_count: stepCount, db_round_trips: recorder?.roundTrips, ...timings });
   } catch (error) {
     const failure = cancel.aborted
@@ -249,12 +274,12 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
     // Best effort: the outcome is recorded when the database can still be reached.
     if (recorder && failure.code !== "DATABASE_UNAVAILABLE") {
       await recorder
-        .finish({ status: cancel.aborted ? "cancelled" : "failed", errorCode: failure.code, stepCount, usage, stageTimings: timings })
+        .finish({ status: cancel.aborted ? "cancelled" : "failed", errorCode: failure.code, stepCount, usage: runUsage(usage), stageTimings: timings })
         .catch(() => log.warn("agent.record_failed", { ...logFields, code: failure.code }));
     }
     if (cancel.aborted) {
       state.closeAll();
-      emit(agUi.runFinished(threadId, runId, { step_count: stepCount }, "cancelled"));
+      emit(agUi.runFinished(threadId, runId, { step_count: stepCount, usage: runUsage(usage) }, "cancelled"));
       log.info("agent.run_cancelled", { ...logFields, step_count: stepCount });
       return;
     }
