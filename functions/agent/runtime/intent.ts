@@ -1,4 +1,4 @@
-// The intent stage (router): one structured-output call, no tools. It may see the
+// The intent stage: one structured-output call, no tools. It may see the
 // conversation; it names the objective and optional hints, and never resolves dates or
 // proposes tool arguments (decision D9).
 import { generateText, type JSONSchema7, jsonSchema, type LanguageModel, NoObjectGeneratedError, Output } from "ai";
@@ -6,7 +6,7 @@ import { z } from "zod";
 import { errorKind, providerStatus } from "./model-errors.ts";
 import { toStrictJsonSchema } from "./strict-schema.ts";
 
-export const RouterAgentOutput = z.object({
+export const IntentOutput = z.object({
   objective: z.string().min(1).max(500).describe("what the user wants, in one sentence"),
   requires_tool: z.boolean().describe("whether answering needs data from the user's calendar, contacts or memory"),
   selected_skill: z.string().max(64).nullish().describe("calendar, contacts or memory, if one clearly applies"),
@@ -20,18 +20,18 @@ export const RouterAgentOutput = z.object({
   missing_fields: z.array(z.string().max(64)).max(10).nullish().describe("what the user still has to tell us"),
 });
 
-export type RouterOutput = z.infer<typeof RouterAgentOutput>;
+export type IntentOutput = z.infer<typeof IntentOutput>;
 
 /**
- * What the intent model is sent: RouterAgentOutput under OpenAI's strict rules (every key
+ * What the intent model is sent: IntentOutput under OpenAI's strict rules (every key
  * required, the optional ones nullable, no length keywords). Sent with `strict: true`, the AI
  * SDK's default for structured output; the length limits are checked on the answer by zod.
  */
-export const ROUTER_OUTPUT_WIRE_SCHEMA: JSONSchema7 = toStrictJsonSchema(z.toJSONSchema(RouterAgentOutput, { target: "draft-7" }) as JSONSchema7);
+export const INTENT_OUTPUT_WIRE_SCHEMA: JSONSchema7 = toStrictJsonSchema(z.toJSONSchema(IntentOutput, { target: "draft-7" }) as JSONSchema7);
 
-const routerOutputSchema = jsonSchema<RouterOutput>(ROUTER_OUTPUT_WIRE_SCHEMA, {
+const intentOutputSchema = jsonSchema<IntentOutput>(INTENT_OUTPUT_WIRE_SCHEMA, {
   validate: (value) => {
-    const parsed = RouterAgentOutput.safeParse(value);
+    const parsed = IntentOutput.safeParse(value);
     return parsed.success ? { success: true, value: parsed.data } : { success: false, error: parsed.error };
   },
 });
@@ -58,7 +58,7 @@ export interface IntentFallback {
 }
 
 export interface IntentResult {
-  output: RouterOutput;
+  output: IntentOutput;
   attempts: number;
   /** Present when the hints are absent because the stage failed. */
   fallback?: IntentFallback;
@@ -85,7 +85,7 @@ export async function runIntentStage(options: {
         model: options.model,
         instructions: INTENT_INSTRUCTIONS,
         messages,
-        output: Output.object({ schema: routerOutputSchema }),
+        output: Output.object({ schema: intentOutputSchema }),
         maxRetries: 1,
         ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
       });

@@ -165,7 +165,7 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
     const instructions = buildExecutionInstructions({
       userContext: buildUserContext(deps.now?.() ?? new Date(), request.timezone),
       skills: deps.skills.skills,
-      router: intent.output,
+      intent: intent.output,
       ...(preloaded?.ok ? { preloaded: { path: preloaded.path, content: preloaded.content } } : {}),
     });
     const messages: ModelMessage[] = [{ role: "user", content: request.userContent }];

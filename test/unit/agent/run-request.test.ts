@@ -7,7 +7,7 @@ import { buildUserContext, resolveTimezone } from "../../../functions/agent/runt
 const base = (messages: unknown[], extra: Record<string, unknown> = {}) => ({ threadId: "t", runId: "r", messages, state: {}, tools: [], context: [], ...extra });
 
 describe("parseRunRequest", () => {
-  test("keeps the last user message for the worker and a bounded text conversation for the router", () => {
+  test("keeps the last user message for the worker and a bounded text conversation for the intent stage", () => {
     const messages = [
       ...Array.from({ length: 30 }, (_, i) => ({ id: `h${i}`, role: i % 2 ? "assistant" : "user", content: `turn ${i}` })),
       { id: "tool", role: "tool", toolCallId: "c", content: "{}" },

@@ -3,7 +3,7 @@
 // its free-form `input` cannot be strict, and the server still validates its limits.
 import { asSchema } from "ai";
 import { describe, expect, test } from "vitest";
-import { RouterAgentOutput, ROUTER_OUTPUT_WIRE_SCHEMA } from "../../../functions/agent/runtime/intent.ts";
+import { IntentOutput, INTENT_OUTPUT_WIRE_SCHEMA } from "../../../functions/agent/runtime/intent.ts";
 import { toStrictJsonSchema } from "../../../functions/agent/runtime/strict-schema.ts";
 import { agentTools } from "../../../functions/agent/runtime/tools.ts";
 import { PROJECT_CLI_TOOL_NAME } from "../../../functions/cli/tool-definition.ts";
@@ -17,18 +17,18 @@ const tools = agentTools({ cli, skills: new SkillLibrary({ "calendar/SKILL.md": 
 
 describe("the intent output schema", () => {
   test("is valid under OpenAI's strict rules", () => {
-    expect(strictSchemaViolation(ROUTER_OUTPUT_WIRE_SCHEMA)).toBeUndefined();
-    expect(ROUTER_OUTPUT_WIRE_SCHEMA.required).toEqual(Object.keys(RouterAgentOutput.shape));
+    expect(strictSchemaViolation(INTENT_OUTPUT_WIRE_SCHEMA)).toBeUndefined();
+    expect(INTENT_OUTPUT_WIRE_SCHEMA.required).toEqual(Object.keys(IntentOutput.shape));
   });
 
   test("the plain conversion the SDK sent before is what strict providers refuse", async () => {
-    expect(strictSchemaViolation(await asSchema(RouterAgentOutput).jsonSchema)).toContain("Missing 'selected_skill'");
+    expect(strictSchemaViolation(await asSchema(IntentOutput).jsonSchema)).toContain("Missing 'selected_skill'");
   });
 
   test("keeps its length limits server-side: a too-long hint is refused after parsing", () => {
     const answer = { objective: "x", requires_tool: true, selected_skill: "c".repeat(65), intended_action: null, known_entities: null, known_time_range: null, missing_fields: null };
-    expect(RouterAgentOutput.safeParse(answer).error?.issues[0]?.path).toEqual(["selected_skill"]);
-    expect(RouterAgentOutput.safeParse({ ...answer, selected_skill: null }).success).toBe(true);
+    expect(IntentOutput.safeParse(answer).error?.issues[0]?.path).toEqual(["selected_skill"]);
+    expect(IntentOutput.safeParse({ ...answer, selected_skill: null }).success).toBe(true);
   });
 });
 
