@@ -8,6 +8,7 @@ import { log } from "../lib/log.ts";
 import { withSettings } from "../lib/settings-middleware.ts";
 import { health } from "./routes/health.ts";
 import { historyRoutes } from "./routes/history.ts";
+import { mountOpenApi } from "./openapi.ts";
 import { me } from "./routes/me.ts";
 import { type RunRouteOptions, runRoutes } from "./routes/runs.ts";
 
@@ -21,6 +22,7 @@ export function createApp(options: AppOptions = {}) {
   app.route("/", me);
   app.route("/", runRoutes(options));
   app.route("/", historyRoutes);
+  mountOpenApi(app);
   app.notFound((c) => c.json(errorBody("NOT_FOUND", `no route for ${c.req.method} ${c.req.path}`), 404));
   app.onError((error, c) => {
     log.error("request.failed", { request_id: c.var.requestId, path: c.req.path, error: error.name, message: error.message });
