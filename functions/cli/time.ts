@@ -1,17 +1,29 @@
 // Calendar arithmetic in IANA time zones with nothing but Intl (no tz library on Workers).
 
+// Building a formatter costs far more than using one; a Map (not an object: zone names come
+// from callers) keeps one per zone, bounded by the number of zones Intl knows (~600).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    if (formatters.size < 1_000) formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** The zone's offset from UTC at `instant`, in seconds (local mean times before standard time had odd seconds). */
 export function offsetSeconds(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(instant);
+  const parts = formatterFor(timeZone).formatToParts(instant);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   // setUTCFullYear, unlike Date.UTC, does not turn years 0-99 into 1900-1999.
   const asUtc = new Date(0);
