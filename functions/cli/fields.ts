@@ -22,6 +22,13 @@ export function toStorableText(value: string): string {
 
 export const STORABLE_TEXT_PROBLEM = "must not contain NUL characters or unpaired UTF-16 surrogates";
 
+/** At most `max` UTF-16 units of `value`, never cutting a surrogate pair in half (which Postgres could not store). */
+export function truncateText(value: string, max: number): string {
+  if (value.length <= max) return value;
+  const cut = value.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
 /** The base of every string field: a string Postgres can store. */
 export const storableString = () => z.string().refine(isStorableText, { error: STORABLE_TEXT_PROBLEM, abort: true });
 
