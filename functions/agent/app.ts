@@ -1,10 +1,10 @@
 // The agent Worker's Hono application: request context, public routes, authenticated API.
 import { Hono } from "hono";
-import { requestId } from "hono/request-id";
 import type { AppEnv } from "../lib/app-env.ts";
 import { requireUser } from "../lib/auth/middleware.ts";
 import { errorBody } from "../lib/errors.ts";
 import { log } from "../lib/log.ts";
+import { assignRequestId, stampRequestId } from "../lib/request-id.ts";
 import { withSettings } from "../lib/settings-middleware.ts";
 import { health } from "./routes/health.ts";
 import { historyRoutes } from "./routes/history.ts";
@@ -16,7 +16,7 @@ export type AppOptions = RunRouteOptions;
 
 export function createApp(options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
-  app.use(requestId());
+  app.use(assignRequestId, stampRequestId);
   app.route("/", health);
   app.use("/api/*", withSettings, requireUser);
   app.route("/", me);
