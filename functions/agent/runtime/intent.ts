@@ -4,6 +4,7 @@
 import { generateText, type JSONSchema7, jsonSchema, type LanguageModel, NoObjectGeneratedError, Output } from "ai";
 import { z } from "zod";
 import { errorKind, providerStatus } from "./model-errors.ts";
+import { truncateText } from "../../cli/fields.ts";
 import { toStrictJsonSchema } from "./strict-schema.ts";
 
 export const IntentOutput = z.object({
@@ -101,5 +102,5 @@ export async function runIntentStage(options: {
   }
   // Without hints the worker still has the request itself.
   const last = [...options.conversation].reverse().find((turn) => turn.role === "user")?.text ?? "";
-  return { output: { objective: last.slice(0, 500) || "answer the user", requires_tool: true }, attempts, fallback, usage: {} };
+  return { output: { objective: truncateText(last, 500) || "answer the user", requires_tool: true }, attempts, fallback, usage: {} };
 }
