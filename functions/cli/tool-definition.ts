@@ -1,6 +1,6 @@
 // project_cli as the model sees it: a thin outer schema (module, method, and a required input
 // object) and a short description. The per-method contracts stay server-side and in the
-// skill files, so they cost tokens only when read (spec 001 §4.3-4.4, decision D8).
+// skill files, so they cost tokens only when read (decision D17).
 import { z } from "zod";
 import { MODULES } from "./registry.ts";
 

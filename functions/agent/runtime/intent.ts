@@ -1,6 +1,6 @@
 // The intent stage: one structured-output call, no tools. It may see the
 // conversation; it names the objective and optional hints, and never resolves dates or
-// proposes tool arguments (decision D9).
+// proposes tool arguments (decision D18).
 import { generateText, type JSONSchema7, jsonSchema, type LanguageModel, NoObjectGeneratedError, Output } from "ai";
 import { z } from "zod";
 import { errorKind, providerStatus } from "./model-errors.ts";

@@ -157,7 +157,7 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
     emit(agUi.custom("intent", intent.output));
     if (intent.fallback) log.warn("agent.intent_fallback", { ...logFields, attempts: intent.attempts, ...intent.fallback });
 
-    // Execution: the tool loop, with no chat history (decision D7).
+    // Execution: the tool loop, with no chat history (decision D16).
     state.enterStep("execution");
     stageBegan = Date.now();
     const preload = deps.agent.preloadActionCard ? preloadPath(intent.output, (path) => deps.skills.has(path)) : undefined;

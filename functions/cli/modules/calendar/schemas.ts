@@ -1,4 +1,4 @@
-// Input schemas of the calendar methods (spec 001 §5.3-5.4). Strict: an unknown key is an
+// Input schemas of the calendar methods. Strict: an unknown key is an
 // error, never silently dropped.
 import { z } from "zod";
 import { email, ianaTimezone, isoDate, millis, offsetDatetime, phone, storableString, text, uuid } from "../../fields.ts";

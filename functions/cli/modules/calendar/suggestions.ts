@@ -1,5 +1,5 @@
-// Corrections for the calendar mistakes models actually make (spec 001 §2.4: event_id sent
-// to calendar.read without a mode, looping until the step budget ran out).
+// Corrections for the calendar mistakes models actually make (the costliest: event_id
+// sent to calendar.read without a mode, looping until the step budget ran out).
 // Own keys only: the input is caller JSON, and "constructor" or "__proto__" must mean nothing.
 const has = (input: Record<string, unknown>, ...keys: string[]) => keys.some((key) => Object.hasOwn(input, key));
 const field = (input: Record<string, unknown>, key: string) => (Object.hasOwn(input, key) ? input[key] : undefined);
