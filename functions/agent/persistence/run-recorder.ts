@@ -7,6 +7,7 @@ import type { PostProcessedToolCall } from "../post-processing/index.ts";
 import type { IntentTurn } from "../runtime/intent.ts";
 import type { RunRequest } from "../runtime/run-request.ts";
 import { type PayloadStore, payloadPath } from "./payload-store.ts";
+import { recordingError } from "./record-errors.ts";
 import { type MessageRecord, assistantMessageRecord, type ToolPayload, toolMessageRecord, userMessageMetadata, userText } from "./records.ts";
 
 /** How much of the thread the intent stage sees: the latest entries, each cut short. */
@@ -54,8 +55,8 @@ export function createRunRecorder(options: {
 
   const call = async <T>(fn: string, args: Record<string, unknown>): Promise<T> => {
     roundTrips++;
-    const { data, error } = await db.rpc(fn, args);
-    if (error) throw new Error(`${fn} failed: ${error.code || "network"}`);
+    const { data, error, status } = await db.rpc(fn, args);
+    if (error) throw recordingError(fn, error, status);
     return data as T;
   };
 
@@ -85,7 +86,8 @@ export function createRunRecorder(options: {
 
     toolResult(info) {
       lastAnswer = undefined;
-      const storage = options.payloads ? { bucket: options.payloads.bucket, path: payloadPath(options.userId, request.runId, info.toolCallId) } : undefined;
+      const path = payloadPath(options.userId, request.runId, info.toolCallId, info.messageId);
+      const storage = options.payloads && path ? { bucket: options.payloads.bucket, path } : undefined;
       const record = (stored: boolean) =>
         toolMessageRecord({ runId: request.runId, messageId: info.messageId, toolCallId: info.toolCallId, processed: info.processed, storage: stored ? storage : undefined });
       if (!options.payloads || !storage) {
