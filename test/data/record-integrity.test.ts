@@ -60,7 +60,7 @@ describe("no direct writes to the records, not even to the user's own rows", () 
   });
 
   test.each(["threads", "runs", "messages"] as const)("%s: insert, update and delete are refused and change nothing", async (table) => {
-    const { filter, insert, patch } = own()[table];
+    const { filter, insert, patch }: { filter: Row; insert: Row; patch: Row } = own()[table];
     const db = await clientAs(owner);
     const snapshot = () => sql(`select to_jsonb(t) as row from ${table} t where owner_id = $1 order by 1`, [owner]);
     const before = await snapshot();
