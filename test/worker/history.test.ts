@@ -210,6 +210,9 @@ describe("rows a user shaped never lead elsewhere", () => {
     expect((await aliceDb.rpc("record_run_start", { p_thread_id: `t-${crypto.randomUUID()}`, p_run_id: runId, p_title: "x", p_models: {}, p_user_content: "x", p_user_metadata: {} })).error).toBeNull();
     const { events } = await runAgentRequest({ token: alice, input: runInput("hi", { runId }), script: { intent: { objective: "x", requires_tool: false }, steps: [{ text: "hi" }] } });
     expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: "CONFLICT" });
+    // The run already recorded under that id is another run: the refused one does not finish it.
+    const { data } = await aliceDb.from("runs").select("status, error_code").eq("id", runId).single();
+    expect(data).toEqual({ status: "running", error_code: null });
   });
 });
 

@@ -52,6 +52,9 @@ export function createRunRecorder(options: {
   const pending: Array<Promise<MessageRecord> | MessageRecord> = [];
   let lastAnswer: { messageId: string; record: MessageRecord } | undefined;
   let roundTrips = 0;
+  // Finishing is only for a run this recorder started: when the start was refused (say the run
+  // id is already recorded), the run under that id is another one and must stay as it is.
+  let started = false;
 
   const call = async <T>(fn: string, args: Record<string, unknown>): Promise<T> => {
     roundTrips++;
@@ -75,6 +78,7 @@ export function createRunRecorder(options: {
         p_user_metadata: userMessageMetadata(request.attachments, request.userMessageId),
         p_earlier_limit: EARLIER_TURNS.messages,
       });
+      started = true;
       return earlier
         .reverse()
         .filter((row) => row.turn_content.trim() !== "")
@@ -115,6 +119,7 @@ export function createRunRecorder(options: {
     },
 
     async finish(outcome) {
+      if (!started) return;
       const messages = await Promise.all(pending);
       await call<null>("record_run_finish", {
         p_run_id: request.runId,
