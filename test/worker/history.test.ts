@@ -204,6 +204,20 @@ describe("rows a user shaped never lead elsewhere", () => {
     expect((await historyOf(bob, bobRun.threadId)).body.messages.find((message) => message.role === "tool")!.content).toBe(bobPayload);
   });
 
+  test("card hints shaped by hand replay without a card instead of failing the page", async () => {
+    const aliceDb = await databaseAs(SEEDED_USERS.alice.id);
+    const threadId = `hints-${crypto.randomUUID()}`;
+    const runId = `r-${crypto.randomUUID()}`;
+    await aliceDb.rpc("record_run_start", { p_thread_id: threadId, p_run_id: runId, p_title: "x", p_models: {}, p_user_content: "x", p_user_metadata: {} });
+    const hostile = [{ kind: "event_list" }, { kind: "constructor" }, "card", { kind: "event_detail", event: null }];
+    const messages = hostile.map((ui_hints) => ({ role: "tool", content: "summary", metadata: { ui_hints, message_id: crypto.randomUUID(), tool_call_id: "c" } }));
+    expect((await aliceDb.rpc("record_run_finish", { p_run_id: runId, p_status: "succeeded", p_error_code: null, p_step_count: 1, p_usage: {}, p_stage_timings: {}, p_messages: messages })).error).toBeNull();
+    const { status, body } = await historyOf(alice, threadId);
+    expect(status).toBe(200);
+    const tools = body.messages.filter((message) => message.role === "tool");
+    expect(tools.map((message) => message.metadata.ui_schema)).toEqual([null, null, null, null]);
+  });
+
   test("a run id the user already recorded through PostgREST ends the run with CONFLICT, not DATABASE_UNAVAILABLE", async () => {
     const runId = `prerecorded-${crypto.randomUUID()}`;
     const aliceDb = await databaseAs(SEEDED_USERS.alice.id);

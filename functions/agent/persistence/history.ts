@@ -7,7 +7,7 @@
 // functions is the caller's), so nothing in a row may lead elsewhere: the payload key is derived
 // from the verified user id, the row's run id and its ids (payloadPath), never read from the row,
 // and a payload is used only when it says it belongs to that very run and tool call.
-import { compileUiSchema, type UiHints } from "../post-processing/index.ts";
+import { compileUiSchema, UiHints } from "../post-processing/index.ts";
 import { type PayloadStore, payloadPath } from "./payload-store.ts";
 import type { ToolPayload } from "./records.ts";
 
@@ -55,7 +55,10 @@ async function toolMessages(row: MessageRow, ownerId: string, payloads: PayloadS
   const payload = await payloadOf(row, ownerId, payloads);
   const toolCallId = str(meta.tool_call_id) ?? row.id;
   const toolName = str(meta.tool_name) ?? "project_cli";
-  const hints = (meta.ui_hints ?? null) as UiHints | null;
+  // Stored hints are parsed like any input: a shape the codec was not built for replays no card
+  // instead of failing the whole page.
+  const parsedHints = UiHints.safeParse(meta.ui_hints);
+  const hints = parsedHints.success ? parsedHints.data : null;
   return [
     {
       id: `${str(meta.message_id) ?? row.id}-call`,
