@@ -23,7 +23,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function payloadPath(ownerId: string, runId: string, toolCallId: string, messageId: string): string | undefined {
   if (!UUID.test(ownerId) || !UUID.test(messageId) || runId === "" || toolCallId === "") return undefined;
-  const path = `${ownerPrefix(ownerId)}${encodeURIComponent(runId)}/${encodeURIComponent(toolCallId)}/${messageId.toLowerCase()}.json`;
+  let path: string;
+  try {
+    path = `${ownerPrefix(ownerId)}${encodeURIComponent(runId)}/${encodeURIComponent(toolCallId)}/${messageId.toLowerCase()}.json`;
+  } catch {
+    return undefined; // a lone surrogate cannot be encoded
+  }
   return path.length <= MAX_KEY_LENGTH ? path : undefined;
 }
 
