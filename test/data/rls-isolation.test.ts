@@ -103,7 +103,7 @@ const cases: TableCase[] = [
     async seed(owner) {
       const thread = await threadOf(owner);
       const [row] = await sql<{ id: string }>(
-        "insert into messages (owner_id, thread_id, run_id, role, content) values ($1, $2, $3, 'user', 'hello') returning id",
+        "insert into messages (owner_id, thread_id, run_id, position, role, content) values ($1, $2, $3, 1, 'user', 'hello') returning id",
         [owner, thread, await runOf(owner, thread)],
       );
       return { id: row!.id };

@@ -3,6 +3,7 @@
 import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, inject, type MockInstance, test, vi } from "vitest";
 import { createApp } from "../../functions/agent/app.ts";
+import { importCredentialSigner, mintCredential } from "../../functions/lib/auth/credential.ts";
 import { accessTokenClaims, signAccessToken } from "../../supabase/local/auth-tokens.ts";
 import { signedWithLegacySecret, signedWithStrangerKey, unsignedToken } from "../support/tokens.ts";
 
@@ -70,6 +71,42 @@ describe("rejected tokens answer 401 with a stable reason", () => {
       expect(logged()).not.toContain(token);
     }
     expect(logged()).toContain(reason);
+  });
+});
+
+describe("the controlled credential is for the data plane only", () => {
+  // Both are accepted by PostgREST (the local JWKS publishes the credential key, and HS256
+  // credentials share the legacy secret with app tokens), so only issuer and kid tell them apart.
+  const es256 = async () => mintCredential(USER, await importCredentialSigner({ ttlSeconds: 300, signingJwk: stack.keys.credentialPrivateJwk as never }), { ttlSeconds: 300, audience: "authenticated" });
+  const hs256 = async () => mintCredential(USER, await importCredentialSigner({ ttlSeconds: 300, legacySecret: stack.keys.legacySecret }), { ttlSeconds: 300, audience: "authenticated" });
+
+  test.each([
+    ["an ES256 credential (the Worker's CREDENTIAL_SIGNING_JWK)", es256],
+    ["an HS256 credential (signed with the legacy secret app tokens also use)", hs256],
+  ])("%s sent as the bearer token: 401 credential_not_accepted", async (_label, mint) => {
+    const { token } = await mint();
+    const response = await me(`Bearer ${token}`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { code: "UNAUTHENTICATED", reason: "credential_not_accepted" } });
+    expect(logged()).not.toContain(token);
+  });
+
+  test("an HS256 credential is refused also by a Worker configured for HS256 credentials only", async () => {
+    const { token } = await hs256();
+    const response = await createApp().request("/api/v1/me", { headers: { authorization: `Bearer ${token}` } }, { ...env, CREDENTIAL_SIGNING_JWK: "" });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { reason: "credential_not_accepted" } });
+  });
+
+  test("a token signed with the credential key is refused by its kid, whatever issuer it claims", async () => {
+    const token = await signAccessToken({ ...stack.keys, authPrivateJwk: stack.keys.credentialPrivateJwk }, accessTokenClaims(USER));
+    const response = await me(`Bearer ${token}`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { reason: "credential_not_accepted" } });
+  });
+
+  test("app tokens are unaffected (control)", async () => {
+    expect((await me(`Bearer ${await signAccessToken(stack.keys, accessTokenClaims(USER))}`)).status).toBe(200);
   });
 });
 

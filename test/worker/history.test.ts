@@ -3,6 +3,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { createApp } from "../../functions/agent/app.ts";
+import { loadSettings } from "../../functions/lib/config.ts";
+import { createUserDatabase } from "../../functions/lib/user-database.ts";
 import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
 import { EventType, freshUser, ofType, runAgentRequest, runInput, type ScriptedStep, tokenFor } from "./support/agent.ts";
 
@@ -166,6 +168,82 @@ describe("isolation and secrets", () => {
       const stored = await env.PAYLOADS.get(object.key);
       expect(await stored!.text()).not.toMatch(JWT_LIKE);
     }
+  });
+});
+
+/** supabase-js as `userId` with a Worker-minted credential: what a user can do with its own token through PostgREST. */
+async function databaseAs(userId: string) {
+  const settings = loadSettings(env);
+  if (!settings.ok) throw new Error("test env is misconfigured");
+  return createUserDatabase(settings.settings, userId);
+}
+
+describe("rows a user shaped never lead elsewhere", () => {
+  test("a forged tool message naming another user's payload (its path, run id, tool call and message ids) replays only its own summary", async () => {
+    const bobRun = await run(bob, [cli("memory", "read", {})], { text: "bob's memory" });
+    const bobDb = await databaseAs(SEEDED_USERS.bob.id);
+    const { data: bobRows } = await bobDb.from("messages").select("run_id, content, metadata").eq("thread_id", bobRun.threadId).eq("role", "tool");
+    const bobTool = bobRows![0]!;
+    const bobPayload = ofType(bobRun.events, EventType.TOOL_CALL_RESULT)[0]!.content as string;
+    expect((bobTool.metadata as Record<string, unknown>).storage_path).toMatch(/^tool-payloads\//);
+
+    // Alice records a run under Bob's very run id (ids are per user) and plants Bob's metadata.
+    const aliceDb = await databaseAs(SEEDED_USERS.alice.id);
+    const threadId = `forged-${crypto.randomUUID()}`;
+    expect((await aliceDb.rpc("record_run_start", { p_thread_id: threadId, p_run_id: bobTool.run_id, p_title: "x", p_models: {}, p_user_content: "x", p_user_metadata: {} })).error).toBeNull();
+    const forged = { role: "tool", content: "forged summary", metadata: { ...(bobTool.metadata as object), payload_missing: false } };
+    expect((await aliceDb.rpc("record_run_finish", { p_run_id: bobTool.run_id, p_status: "succeeded", p_error_code: null, p_step_count: 1, p_usage: {}, p_stage_timings: {}, p_messages: [forged] })).error).toBeNull();
+
+    const { status, body } = await historyOf(alice, threadId);
+    expect(status).toBe(200);
+    const tool = body.messages.find((message) => message.role === "tool")!;
+    expect(tool.content).toBe("forged summary");
+    expect(tool.metadata.payload_available).toBe(false);
+    expect(JSON.stringify(body)).not.toContain(bobPayload);
+    // Bob's own history still has his payload (control).
+    expect((await historyOf(bob, bobRun.threadId)).body.messages.find((message) => message.role === "tool")!.content).toBe(bobPayload);
+  });
+
+  test("card hints shaped by hand replay without a card instead of failing the page", async () => {
+    const aliceDb = await databaseAs(SEEDED_USERS.alice.id);
+    const threadId = `hints-${crypto.randomUUID()}`;
+    const runId = `r-${crypto.randomUUID()}`;
+    await aliceDb.rpc("record_run_start", { p_thread_id: threadId, p_run_id: runId, p_title: "x", p_models: {}, p_user_content: "x", p_user_metadata: {} });
+    const hostile = [{ kind: "event_list" }, { kind: "constructor" }, "card", { kind: "event_detail", event: null }];
+    const messages = hostile.map((ui_hints) => ({ role: "tool", content: "summary", metadata: { ui_hints, message_id: crypto.randomUUID(), tool_call_id: "c" } }));
+    expect((await aliceDb.rpc("record_run_finish", { p_run_id: runId, p_status: "succeeded", p_error_code: null, p_step_count: 1, p_usage: {}, p_stage_timings: {}, p_messages: messages })).error).toBeNull();
+    const { status, body } = await historyOf(alice, threadId);
+    expect(status).toBe(200);
+    const tools = body.messages.filter((message) => message.role === "tool");
+    expect(tools.map((message) => message.metadata.ui_schema)).toEqual([null, null, null, null]);
+  });
+
+  test("a run id the user already recorded through PostgREST ends the run with CONFLICT, not DATABASE_UNAVAILABLE", async () => {
+    const runId = `prerecorded-${crypto.randomUUID()}`;
+    const aliceDb = await databaseAs(SEEDED_USERS.alice.id);
+    expect((await aliceDb.rpc("record_run_start", { p_thread_id: `t-${crypto.randomUUID()}`, p_run_id: runId, p_title: "x", p_models: {}, p_user_content: "x", p_user_metadata: {} })).error).toBeNull();
+    const { events } = await runAgentRequest({ token: alice, input: runInput("hi", { runId }), script: { intent: { objective: "x", requires_tool: false }, steps: [{ text: "hi" }] } });
+    expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: "CONFLICT" });
+    // The run already recorded under that id is another run: the refused one does not finish it.
+    const { data } = await aliceDb.from("runs").select("status, error_code").eq("id", runId).single();
+    expect(data).toEqual({ status: "running", error_code: null });
+  });
+});
+
+describe("paging reveals nothing of other users", () => {
+  test("positions (metadata.seq, next_before) are 1..n in the thread, whatever others write in between", async () => {
+    const threadId = `interleaved-${crypto.randomUUID()}`;
+    for (let i = 0; i < 3; i++) {
+      await run(alice, [cli("memory", "read", {})], { threadId, text: `turn ${i}` });
+      await run(bob, [cli("memory", "read", {}), cli("memory", "read", {})], { text: "bob is busy" });
+    }
+    const all = (await historyOf(alice, threadId)).body.messages;
+    // user, tool call + tool result (one row), answer: three rows per run.
+    expect([...new Set(all.map((message) => message.metadata.seq))]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const page = await historyOf(alice, threadId, "?limit=4");
+    expect(page.body.next_before).toBe(6);
+    const older = await historyOf(alice, threadId, "?limit=4&before=6");
+    expect([...new Set(older.body.messages.map((message) => message.metadata.seq))]).toEqual([2, 3, 4, 5]);
   });
 });
 

@@ -1,7 +1,8 @@
-// Full tool payloads live in object storage (R2), one JSON object per tool call, at a path
-// that is stable once written (it is recorded in the message) and unguessable (a random part).
-// A failure here never fails a run: the caller records that the payload is missing.
-
+// Full tool payloads live in object storage (R2), one JSON object per tool call. The key is
+// derived, never stored-and-trusted: history rebuilds it from the verified user id and the
+// message's run and ids, so a row can only ever lead to the caller's own payloads
+// (docs/history.md). A failure here never fails a run: the caller records that the payload is
+// missing.
 export interface PayloadStore {
   readonly bucket: string;
   put(path: string, body: unknown): Promise<void>;
@@ -9,11 +10,30 @@ export interface PayloadStore {
   get(path: string): Promise<unknown | undefined>;
 }
 
-/** Only characters safe in an object key; ids come from clients. */
-const segment = (value: string) => value.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 128);
+/** R2 keys are at most 1024 bytes; the path is ASCII after encoding. */
+const MAX_KEY_LENGTH = 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function payloadPath(ownerId: string, runId: string, toolCallId: string): string {
-  return `tool-payloads/${segment(ownerId)}/${segment(runId)}/${segment(toolCallId)}-${crypto.randomUUID()}.json`;
+/**
+ * Where one tool message's payload lives: under the owner's prefix, then the run, then the
+ * tool call and the message id (a server-made UUID, so two calls that reuse a tool call id do
+ * not collide). Run and tool call ids come from clients and models: they are percent-encoded,
+ * which keeps them one key segment each and never maps two ids to one key. undefined when an id
+ * cannot be part of a key (so a forged row cannot widen the prefix).
+ */
+export function payloadPath(ownerId: string, runId: string, toolCallId: string, messageId: string): string | undefined {
+  if (!UUID.test(ownerId) || !UUID.test(messageId) || runId === "" || toolCallId === "") return undefined;
+  let path: string;
+  try {
+    path = `${ownerPrefix(ownerId)}${encodeURIComponent(runId)}/${encodeURIComponent(toolCallId)}/${messageId.toLowerCase()}.json`;
+  } catch {
+    return undefined; // a lone surrogate cannot be encoded
+  }
+  return path.length <= MAX_KEY_LENGTH ? path : undefined;
+}
+
+export function ownerPrefix(ownerId: string): string {
+  return `tool-payloads/${ownerId.toLowerCase()}/`;
 }
 
 export function r2PayloadStore(bucket: R2Bucket, name = "PAYLOADS"): PayloadStore {

@@ -8,6 +8,7 @@ import type { PostProcessedToolCall } from "../post-processing/index.ts";
 import type { IntentTurn } from "../runtime/intent.ts";
 import type { RunRequest } from "../runtime/run-request.ts";
 import { type PayloadStore, payloadPath } from "./payload-store.ts";
+import { recordingError } from "./record-errors.ts";
 import { type MessageRecord, assistantMessageRecord, type ToolPayload, toolMessageRecord, userMessageMetadata, userText } from "./records.ts";
 
 /** How much of the thread the intent stage sees: the latest entries, each cut short. */
@@ -52,11 +53,14 @@ export function createRunRecorder(options: {
   const pending: Array<Promise<MessageRecord> | MessageRecord> = [];
   let lastAnswer: { messageId: string; record: MessageRecord } | undefined;
   let roundTrips = 0;
+  // Finishing is only for a run this recorder started: when the start was refused (say the run
+  // id is already recorded), the run under that id is another one and must stay as it is.
+  let started = false;
 
   const call = async <T>(fn: string, args: Record<string, unknown>): Promise<T> => {
     roundTrips++;
-    const { data, error } = await db.rpc(fn, args);
-    if (error) throw new Error(`${fn} failed: ${error.code || "network"}`);
+    const { data, error, status } = await db.rpc(fn, args);
+    if (error) throw recordingError(fn, error, status);
     return data as T;
   };
 
@@ -75,6 +79,7 @@ export function createRunRecorder(options: {
         p_user_metadata: userMessageMetadata(request.attachments, request.userMessageId),
         p_earlier_limit: EARLIER_TURNS.messages,
       });
+      started = true;
       return earlier
         .reverse()
         .filter((row) => row.turn_content.trim() !== "")
@@ -86,7 +91,8 @@ export function createRunRecorder(options: {
 
     toolResult(info) {
       lastAnswer = undefined;
-      const storage = options.payloads ? { bucket: options.payloads.bucket, path: payloadPath(options.userId, request.runId, info.toolCallId) } : undefined;
+      const path = payloadPath(options.userId, request.runId, info.toolCallId, info.messageId);
+      const storage = options.payloads && path ? { bucket: options.payloads.bucket, path } : undefined;
       const record = (stored: boolean) =>
         toolMessageRecord({ runId: request.runId, messageId: info.messageId, toolCallId: info.toolCallId, processed: info.processed, storage: stored ? storage : undefined });
       if (!options.payloads || !storage) {
@@ -114,6 +120,7 @@ export function createRunRecorder(options: {
     },
 
     async finish(outcome) {
+      if (!started) return;
       const messages = await Promise.all(pending);
       await call<null>("record_run_finish", {
         p_run_id: request.runId,

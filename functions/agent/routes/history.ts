@@ -2,7 +2,10 @@
 // user's thread id answers exactly like one that does not exist).
 //   GET /api/v1/agent/runs/{threadId}/history   and   GET /api/v1/agent/history?threadId=...
 //   GET /api/v1/agent/threads
-// Pagination: `limit` (1..100, default 50) and `before`, a cursor returned as `next_before`.
+// Pagination: `limit` (1..100, default 50) and `before`, a cursor returned as `next_before`: a
+// message's position in its thread (1, 2, 3, ...), which counts this thread's messages only.
+// Database refusals map to stable codes (persistence/record-errors.ts): a 4xx for a value the
+// records refuse, 503 only when the records cannot be reached.
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../lib/app-env.ts";
@@ -11,8 +14,16 @@ import { errorBody } from "../../lib/errors.ts";
 import { createUserDatabase } from "../../lib/user-database.ts";
 import { type MessageRow, toHistoryMessages } from "../persistence/history.ts";
 import { r2PayloadStore } from "../persistence/payload-store.ts";
+import { classifyRecordFailure, type DatabaseFailure, RECORD_PROBLEMS } from "../persistence/record-errors.ts";
 import { idProblem } from "../runtime/run-request.ts";
 import type { Context } from "hono";
+
+function refused(c: Context<AppEnv>, error: DatabaseFailure, status: number, what: string) {
+  const code = classifyRecordFailure(error, status);
+  const meaning = RECORD_PROBLEMS[code];
+  if (meaning.retryable) return c.json(errorBody("UPSTREAM_UNAVAILABLE", `${what} could not be read; retry shortly`, { retryable: true }), 503);
+  return c.json(errorBody(meaning.errorCode, meaning.errorCode === "INVALID_REQUEST" ? `${what} cannot be read with these parameters` : meaning.message), meaning.httpStatus);
+}
 
 const Page = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -33,18 +44,18 @@ async function history(c: Context<AppEnv>, threadId: string | undefined) {
   const db = await createUserDatabase(c.var.settings, c.var.user.userId);
 
   const thread = await db.from("threads").select("id, title, created_at, updated_at").eq("id", threadId).maybeSingle();
-  if (thread.error) return c.json(errorBody("UPSTREAM_UNAVAILABLE", "history could not be read; retry shortly", { retryable: true }), 503);
+  if (thread.error) return refused(c, thread.error, thread.status, "history");
   if (!thread.data) return c.json(errorBody("NOT_FOUND", "no such thread"), 404);
 
-  let query = db.from("messages").select("id, seq, run_id, role, content, metadata, created_at").eq("thread_id", threadId).order("seq", { ascending: false }).limit(limit + 1);
-  if (before !== undefined) query = query.lt("seq", before);
+  let query = db.from("messages").select("id, position, run_id, role, content, metadata, created_at").eq("thread_id", threadId).order("position", { ascending: false }).limit(limit + 1);
+  if (before !== undefined) query = query.lt("position", before);
   const rows = await query;
-  if (rows.error) return c.json(errorBody("UPSTREAM_UNAVAILABLE", "history could not be read; retry shortly", { retryable: true }), 503);
+  if (rows.error) return refused(c, rows.error, rows.status, "history");
 
   const oldestFirst = (rows.data as MessageRow[]).slice(0, limit).reverse();
   const more = rows.data.length > limit;
-  const messages = await toHistoryMessages(oldestFirst, c.env.PAYLOADS ? r2PayloadStore(c.env.PAYLOADS) : undefined);
-  return c.json({ thread: thread.data, messages, next_before: more ? oldestFirst[0]!.seq : null });
+  const messages = await toHistoryMessages(oldestFirst, c.var.user.userId, c.env.PAYLOADS ? r2PayloadStore(c.env.PAYLOADS) : undefined);
+  return c.json({ thread: thread.data, messages, next_before: more ? oldestFirst[0]!.position : null });
 }
 
 export const historyRoutes = new Hono<AppEnv>()
@@ -57,7 +68,7 @@ export const historyRoutes = new Hono<AppEnv>()
     let query = db.from("threads").select("id, title, created_at, updated_at").order("updated_at", { ascending: false }).limit(page.data.limit + 1);
     if (page.data.before) query = query.lt("updated_at", page.data.before);
     const rows = await query;
-    if (rows.error) return c.json(errorBody("UPSTREAM_UNAVAILABLE", "threads could not be read; retry shortly", { retryable: true }), 503);
+    if (rows.error) return refused(c, rows.error, rows.status, "threads");
     const threads = rows.data.slice(0, page.data.limit);
     return c.json({ threads, next_before: rows.data.length > page.data.limit ? threads.at(-1)!.updated_at : null });
   });

@@ -6,6 +6,7 @@ import type { CliContext } from "../../cli/context.ts";
 import type { CliResult } from "../../cli/result.ts";
 import type { Settings } from "../../lib/config.ts";
 import { log } from "../../lib/log.ts";
+import { RecordingError } from "../persistence/record-errors.ts";
 import type { RunRecorder } from "../persistence/run-recorder.ts";
 import { userText } from "../persistence/records.ts";
 import { type PostProcessedToolCall, postProcessToolCall } from "../post-processing/index.ts";
@@ -296,6 +297,9 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
 function keepProviderBodyOutOfLogs(): void {}
 
 function databaseFailure(error: unknown): never {
+  // The records refused this run's values (e.g. its runId is already recorded): a stable,
+  // non-retryable code, not "try again shortly".
+  if (error instanceof RecordingError && !error.meaning.retryable) throw new RunFailure(error.meaning.errorCode, error.meaning.message, error.message);
   throw new RunFailure("DATABASE_UNAVAILABLE", "your data could not be saved or read right now; please try again shortly", error instanceof Error ? error.message : undefined);
 }
 

@@ -15,10 +15,13 @@ const MESSAGES: Record<AuthFailureReason, string> = {
   invalid_issuer: "the access token was issued by another issuer",
   invalid_claims: "the access token does not identify an authenticated user",
   keys_unavailable: "the signing keys could not be fetched; retry shortly",
+  credential_not_accepted: "this is a data-plane credential, not an app access token; sign in to get an access token",
 };
 
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  const result = await verifyAccessToken(bearerToken(c.req.header("authorization")), c.var.settings.auth);
+  const { settings } = c.var;
+  const credentialKid = settings.credential.signingJwk?.kid;
+  const result = await verifyAccessToken(bearerToken(c.req.header("authorization")), settings.auth, credentialKid ? { kid: credentialKid } : {});
   if (!result.ok) {
     log.warn("auth.rejected", { reason: result.reason, path: c.req.path, request_id: c.var.requestId });
     if (result.reason === "keys_unavailable") {

@@ -1,8 +1,14 @@
 // Verifies the app's bearer token: a Supabase Auth access token signed either with one of the
 // project's signing keys (published as a JWKS) or with the legacy HS256 JWT secret.
 // Every failure maps to a stable reason; none of them echoes the token.
-import { createRemoteJWKSet, decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from "jose";
+//
+// The Worker's own controlled credential (credential.ts) is for the data plane only. It may be
+// signed with a key the same JWKS publishes (PostgREST must trust it) or with the very secret
+// legacy app tokens use, so a valid signature proves nothing about which kind a token is: its
+// issuer and key id do. Both are checked on every token, whatever AUTH_ISSUER says.
+import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from "jose";
 import type { Settings } from "../config.ts";
+import { CREDENTIAL_ISSUER } from "./credential.ts";
 
 export type AuthFailureReason =
   | "missing_token"
@@ -13,7 +19,8 @@ export type AuthFailureReason =
   | "invalid_audience"
   | "invalid_issuer"
   | "invalid_claims"
-  | "keys_unavailable";
+  | "keys_unavailable"
+  | "credential_not_accepted";
 
 export interface VerifiedUser {
   userId: string;
@@ -69,15 +76,26 @@ function userFrom(payload: JWTPayload): VerifyResult {
   return { ok: true, user: { userId: payload.sub, role, ...(email ? { email } : {}) } };
 }
 
-export async function verifyAccessToken(token: string | undefined, auth: Settings["auth"]): Promise<VerifyResult> {
+/** What tells a controlled credential apart from an app token, whoever signed it. */
+export interface CredentialMarks {
+  /** The kid of the credential signing key (CREDENTIAL_SIGNING_JWK), when one is configured. */
+  kid?: string;
+}
+
+export async function verifyAccessToken(token: string | undefined, auth: Settings["auth"], credential: CredentialMarks = {}): Promise<VerifyResult> {
   if (!token) return { ok: false, reason: "missing_token" };
   let alg: string | undefined;
+  let kid: unknown;
+  let issuer: unknown;
   try {
-    alg = decodeProtectedHeader(token).alg;
+    ({ alg, kid } = decodeProtectedHeader(token));
+    issuer = decodeJwt(token).iss;
   } catch {
     return { ok: false, reason: "malformed_token" };
   }
   if (token.split(".").length !== 3) return { ok: false, reason: "malformed_token" };
+  // Refused before any signature check: a credential is never an app token, valid or not.
+  if (issuer === CREDENTIAL_ISSUER || (credential.kid !== undefined && kid === credential.kid)) return { ok: false, reason: "credential_not_accepted" };
   const options = { audience: auth.audience, ...(auth.issuer ? { issuer: auth.issuer } : {}), requiredClaims: ["exp", "sub"] };
   try {
     if (alg === "HS256") {
