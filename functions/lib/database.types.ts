@@ -53,9 +53,9 @@ export type Database = {
           id: string
           metadata: Json
           owner_id: string
+          position: number
           role: string
           run_id: string | null
-          seq: number
           thread_id: string
         }
         Insert: {
@@ -64,9 +64,9 @@ export type Database = {
           id?: string
           metadata?: Json
           owner_id?: string
+          position: number
           role: string
           run_id?: string | null
-          seq?: number
           thread_id: string
         }
         Update: {
@@ -75,9 +75,9 @@ export type Database = {
           id?: string
           metadata?: Json
           owner_id?: string
+          position?: number
           role?: string
           run_id?: string | null
-          seq?: number
           thread_id?: string
         }
         Relationships: [
@@ -246,6 +246,7 @@ export type Database = {
         Row: {
           created_at: string
           id: string
+          last_position: number
           metadata: Json
           owner_id: string
           title: string | null
@@ -254,6 +255,7 @@ export type Database = {
         Insert: {
           created_at?: string
           id: string
+          last_position?: number
           metadata?: Json
           owner_id?: string
           title?: string | null
@@ -262,6 +264,7 @@ export type Database = {
         Update: {
           created_at?: string
           id?: string
+          last_position?: number
           metadata?: Json
           owner_id?: string
           title?: string | null
