@@ -9,6 +9,7 @@ import { bundleSkills } from "../../functions/agent/skills/bundle-skills.ts";
 import { startDataPlane } from "../../supabase/local/data-plane.ts";
 import { generateLocalKeys } from "../../supabase/local/keys.ts";
 import { SUPERUSER_PASSWORD } from "../../supabase/local/postgres.ts";
+import { hang, resume } from "../support/hang.ts";
 import type { LocalStackInfo } from "../support/stack-info.ts";
 
 async function createMainUser(port: number): Promise<{ id: string; phone: string; email: string }> {
@@ -43,6 +44,18 @@ export default async function setup(project: TestProject) {
       );
       return;
     }
+    // Hang or resume a server of the outage plane: /postgres/pause, /postgrest/resume, ...
+    const signal = /^\/(postgres|postgrest)\/(pause|resume)$/.exec(action ?? "");
+    if (signal) {
+      const target = signal[1] === "postgres" ? "postgres" : "postgrest";
+      try {
+        (signal[2] === "pause" ? hang : resume)(outage, target);
+        res.writeHead(204).end();
+      } catch (error) {
+        res.writeHead(500).end((error as Error).message);
+      }
+      return;
+    }
     const run = action === "/postgres/stop" ? outage.stopPostgres() : action === "/postgres/start" ? outage.startPostgres() : undefined;
     if (!run) {
       res.writeHead(404).end();
@@ -68,6 +81,8 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     control.close();
+    // A test that failed half-way may have left a server paused; it could not stop then.
+    for (const target of ["postgres", "postgrest"] as const) resume(outage, target);
     await Promise.all([main.stop(), outage.stop()]);
   };
 }

@@ -40,7 +40,7 @@ async function history(c: Context<AppEnv>, threadId: string | undefined) {
 
   const oldestFirst = (rows.data as MessageRow[]).slice(0, limit).reverse();
   const more = rows.data.length > limit;
-  const messages = await toHistoryMessages(oldestFirst, c.env.PAYLOADS ? r2PayloadStore(c.env.PAYLOADS) : undefined);
+  const messages = await toHistoryMessages(oldestFirst, c.env.PAYLOADS ? r2PayloadStore(c.env.PAYLOADS, { timeoutMs: c.var.settings.dataPlane.timeoutMs }) : undefined);
   return c.json({ thread: thread.data, messages, next_before: more ? oldestFirst[0]!.seq : null });
 }
 
