@@ -1,7 +1,8 @@
 // Vitest global setup: starts the real local data plane for the whole run.
 //   main   - what every data and Worker test talks to;
-//   outage - a second plane whose Postgres tests stop and start through a small control
-//            endpoint, so "the database is down" is tested without disturbing the others.
+//   outage - a second plane whose Postgres tests stop and start, and whose Postgres or
+//            PostgREST they hang (SIGSTOP) and resume, through a small control endpoint, so
+//            "the database is down / hangs" is tested without disturbing the others.
 import { createServer } from "node:http";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
