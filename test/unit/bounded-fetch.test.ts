@@ -33,6 +33,43 @@ describe("boundedFetch", () => {
   });
 });
 
+describe("boundedFetch retries reads that fail fast, within the same deadline", () => {
+  let flaky: Server;
+  let flakyUrl: string;
+  let answers: number[] = [];
+  beforeAll(async () => {
+    // Answers 503 (PostgREST while it reconnects to Postgres) until told otherwise.
+    flaky = createServer((_req, res) => {
+      answers.push(Date.now());
+      res.writeHead(answers.length <= unavailableTimes ? 503 : 200).end();
+    });
+    await new Promise<void>((ready) => flaky.listen(0, "127.0.0.1", ready));
+    const address = flaky.address();
+    flakyUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/`;
+  });
+  afterAll(() => flaky.close());
+  let unavailableTimes = 0;
+
+  test("a read that meets 503 twice succeeds on the third try", async () => {
+    [answers, unavailableTimes] = [[], 2];
+    expect((await boundedFetch(5_000)(flakyUrl)).status).toBe(200);
+    expect(answers).toHaveLength(3);
+  });
+
+  test("a write is never repeated", async () => {
+    [answers, unavailableTimes] = [[], 2];
+    expect((await boundedFetch(5_000)(flakyUrl, { method: "POST", body: "{}" })).status).toBe(503);
+    expect(answers).toHaveLength(1);
+  });
+
+  test("a read that keeps meeting 503 stops trying before the deadline", async () => {
+    [answers, unavailableTimes] = [[], 1_000];
+    const response = await boundedFetch(1_000)(flakyUrl).catch((error: Error) => error);
+    expect(response instanceof Response ? response.status : (response as Error).name).toBeOneOf([503, "TimeoutError"]);
+    expect(answers.length).toBeGreaterThan(1);
+  });
+});
+
 describe("withDeadline", () => {
   test("work that never settles is rejected, naming what did not answer", async () => {
     await expect(withDeadline(never, 50, "payload storage")).rejects.toThrow(DeadlineExceeded);
