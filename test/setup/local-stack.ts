@@ -1,8 +1,11 @@
 // Vitest global setup: starts the real local data plane for the whole run.
 //   main   - what every data and Worker test talks to;
-//   outage - a second plane whose Postgres tests stop and start, and whose Postgres or
-//            PostgREST they hang (SIGSTOP) and resume, through a small control endpoint, so
-//            "the database is down / hangs" is tested without disturbing the others.
+//   outage - a second plane whose Postgres tests stop and start through a small control
+//            endpoint, so "the database is down" is tested without disturbing the others;
+//   faults - a third, for the fault tests of run-faults.test.ts alone: its Postgres is stopped
+//            and started, and its Postgres or PostgREST hung (SIGSTOP) and resumed, under
+//            /faults/... (a plane of its own, so a test that hangs it never stalls the
+//            outage tests of other files running at the same time, nor the reverse).
 import { createServer } from "node:http";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
@@ -30,7 +33,7 @@ async function createMainUser(port: number): Promise<{ id: string; phone: string
 export default async function setup(project: TestProject) {
   bundleSkills(); // the Worker imports the skills as a generated module
   const keys = await generateLocalKeys();
-  const [main, outage] = await Promise.all([startDataPlane({ keys }), startDataPlane({ keys })]);
+  const [main, outage, faults] = await Promise.all([startDataPlane({ keys }), startDataPlane({ keys }), startDataPlane({ keys })]);
   console.log(
     `local data plane ready in ${main.timings.totalMs.toFixed(0)} ms (template ${main.timings.templateBuilt ? "built" : "reused"})`,
   );
@@ -45,19 +48,21 @@ export default async function setup(project: TestProject) {
       );
       return;
     }
-    // Hang or resume a server of the outage plane: /postgres/pause, /postgrest/resume, ...
-    const signal = /^\/(postgres|postgrest)\/(pause|resume)$/.exec(action ?? "");
+    // Hang or resume a server of the faults plane: /faults/postgres/pause, /faults/postgrest/resume, ...
+    const signal = /^\/faults\/(postgres|postgrest)\/(pause|resume)$/.exec(action ?? "");
     if (signal) {
       const target = signal[1] === "postgres" ? "postgres" : "postgrest";
       try {
-        (signal[2] === "pause" ? hang : resume)(outage, target);
+        (signal[2] === "pause" ? hang : resume)(faults, target);
         res.writeHead(204).end();
       } catch (error) {
         res.writeHead(500).end((error as Error).message);
       }
       return;
     }
-    const run = action === "/postgres/stop" ? outage.stopPostgres() : action === "/postgres/start" ? outage.startPostgres() : undefined;
+    const plane = action?.startsWith("/faults/") ? faults : outage;
+    const path = action?.replace(/^\/faults\//, "/");
+    const run = path === "/postgres/stop" ? plane.stopPostgres() : path === "/postgres/start" ? plane.startPostgres() : undefined;
     if (!run) {
       res.writeHead(404).end();
       return;
@@ -77,13 +82,14 @@ export default async function setup(project: TestProject) {
     postgres: { port: main.postgresPort, password: SUPERUSER_PASSWORD },
     keys,
     outage: { supabaseUrl: outage.url, controlUrl: `http://127.0.0.1:${controlPort}` },
+    faults: { supabaseUrl: faults.url },
   };
   project.provide("localStack", info);
 
   return async () => {
     control.close();
     // A test that failed half-way may have left a server paused; it could not stop then.
-    for (const target of ["postgres", "postgrest"] as const) resume(outage, target);
-    await Promise.all([main.stop(), outage.stop()]);
+    for (const target of ["postgres", "postgrest"] as const) resume(faults, target);
+    await Promise.all([main.stop(), outage.stop(), faults.stop()]);
   };
 }

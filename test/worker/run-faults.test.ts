@@ -1,5 +1,5 @@
 // Faults end runs within a bound, and records stay true (inside workerd, real data plane).
-//   - a hung PostgREST or Postgres (processes stopped with SIGSTOP on the outage plane) ends a
+//   - a hung PostgREST or Postgres (processes stopped with SIGSTOP on the faults plane) ends a
 //     run with DATABASE_UNAVAILABLE and answers history/threads with 503, within the deadline;
 //   - a run refused before it was recorded leaves its run id free for a retry;
 //   - the hub's idle limit (RUN_IDLE_TIMEOUT_SECONDS=5 in the test bindings) follows the last
@@ -16,10 +16,11 @@ import { EventType, parseSse, runAgentRequest, runInput, tokenFor } from "./supp
 const ALICE = SEEDED_USERS.alice.id;
 const IDLE_MS = 5_000;
 let aliceToken: string;
-const control = async (path: string) => expect((await fetch(`${inject("localStack").outage.controlUrl}${path}`, { method: "POST" })).status).toBe(204);
+// The faults plane: only this file stops, starts, hangs and resumes it.
+const control = async (path: string) => expect((await fetch(`${inject("localStack").outage.controlUrl}/faults${path}`, { method: "POST" })).status).toBe(204);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const script = { intent: { objective: "today", requires_tool: false }, steps: [{ text: "Nothing today." }] };
-const outageEnv = () => ({ SUPABASE_URL: inject("localStack").outage.supabaseUrl, DATA_PLANE_TIMEOUT_MS: "1000" });
+const faultsEnv = () => ({ SUPABASE_URL: inject("localStack").faults.supabaseUrl, DATA_PLANE_TIMEOUT_MS: "1000" });
 
 beforeAll(async () => {
   aliceToken = await tokenFor(ALICE);
@@ -37,7 +38,7 @@ describe("a hung data plane", () => {
       await control(`/${target}/pause`);
       const began = performance.now();
       const input = runInput("today?");
-      const { events } = await runAgentRequest({ token: aliceToken, input, script, env: outageEnv() });
+      const { events } = await runAgentRequest({ token: aliceToken, input, script, env: faultsEnv() });
       console.log(`RUN_ERROR with ${target} hung (DATA_PLANE_TIMEOUT_MS=1000): ${(performance.now() - began).toFixed(0)} ms`);
       expect(events.map((event) => event.type)).toEqual([EventType.RUN_STARTED, EventType.RUN_ERROR]);
       expect(events.at(-1)).toMatchObject({ code: "DATABASE_UNAVAILABLE" });
@@ -45,7 +46,7 @@ describe("a hung data plane", () => {
       const app = createApp();
       const headers = { authorization: `Bearer ${aliceToken}` };
       for (const path of [`/api/v1/agent/runs/${input.threadId}/history`, "/api/v1/agent/threads"]) {
-        const response = await app.request(path, { headers }, { ...env, ...outageEnv() });
+        const response = await app.request(path, { headers }, { ...env, ...faultsEnv() });
         expect(response.status, path).toBe(503);
         expect(await response.json()).toMatchObject({ error: { code: "UPSTREAM_UNAVAILABLE", retryable: true } });
       }
@@ -55,10 +56,10 @@ describe("a hung data plane", () => {
   test("a run refused before it was recorded can be started again with the same run id", async () => {
     await control("/postgres/stop");
     const input = runInput("today?");
-    const refused = await runAgentRequest({ token: aliceToken, input, script, env: outageEnv() });
+    const refused = await runAgentRequest({ token: aliceToken, input, script, env: faultsEnv() });
     expect(refused.events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: "DATABASE_UNAVAILABLE" });
     await control("/postgres/start");
-    const retried = await runAgentRequest({ token: aliceToken, input, script, env: outageEnv() });
+    const retried = await runAgentRequest({ token: aliceToken, input, script, env: faultsEnv() });
     expect(retried.response.status).toBe(200);
     expect(retried.events.at(-1)).toMatchObject({ type: EventType.RUN_FINISHED });
   });
