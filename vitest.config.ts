@@ -2,14 +2,17 @@ import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import type { LocalStackInfo } from "./test/support/stack-info.ts";
 
+// Started once for the projects that need it (see the file); unit tests run without it.
+const databaseSuites = "./test/setup/database-suites.ts";
+
 export default defineConfig({
   test: {
-    globalSetup: ["./test/setup/local-stack.ts"],
+    globalSetup: ["./test/setup/bundle-skills.ts"],
     projects: [
-      // Pure functions, in Node.
+      // Pure functions, in Node. No database starts for them.
       { test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },
       // Database behaviour (RLS, PostgREST) through supabase-js, in Node, against the real stack.
-      { test: { name: "data", include: ["test/data/**/*.test.ts"], testTimeout: 20_000 } },
+      { test: { name: "data", include: ["test/data/**/*.test.ts"], globalSetup: [databaseSuites], testTimeout: 20_000 } },
       // Worker code inside workerd, against the real stack.
       {
         plugins: [
@@ -30,9 +33,10 @@ export default defineConfig({
             };
           }),
         ],
-        test: { name: "worker", include: ["test/worker/**/*.test.ts"], testTimeout: 20_000 },
+        test: { name: "worker", include: ["test/worker/**/*.test.ts"], globalSetup: [databaseSuites], testTimeout: 20_000 },
       },
-      // The README's run command as a person uses it: `npm run dev`, then curl.
+      // The README's run command as a person uses it: `npm run dev`, then curl. Each file starts
+      // the stack it needs (`npm run dev` itself, or test/support/wrangler-dev.ts).
       { test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], testTimeout: 30_000 } },
     ],
   },

@@ -1,13 +1,14 @@
 // The agent Worker's Hono application: request context, public routes, authenticated API.
 import { Hono } from "hono";
-import { requestId } from "hono/request-id";
 import type { AppEnv } from "../lib/app-env.ts";
 import { requireUser } from "../lib/auth/middleware.ts";
 import { errorBody } from "../lib/errors.ts";
 import { log } from "../lib/log.ts";
+import { assignRequestId, stampRequestId } from "../lib/request-id.ts";
 import { withSettings } from "../lib/settings-middleware.ts";
 import { health } from "./routes/health.ts";
 import { historyRoutes } from "./routes/history.ts";
+import { mountOpenApi } from "./openapi.ts";
 import { me } from "./routes/me.ts";
 import { type RunRouteOptions, runRoutes } from "./routes/runs.ts";
 
@@ -15,12 +16,13 @@ export type AppOptions = RunRouteOptions;
 
 export function createApp(options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
-  app.use(requestId());
+  app.use(assignRequestId, stampRequestId);
   app.route("/", health);
   app.use("/api/*", withSettings, requireUser);
   app.route("/", me);
   app.route("/", runRoutes(options));
   app.route("/", historyRoutes);
+  mountOpenApi(app);
   app.notFound((c) => c.json(errorBody("NOT_FOUND", `no route for ${c.req.method} ${c.req.path}`), 404));
   app.onError((error, c) => {
     log.error("request.failed", { request_id: c.var.requestId, path: c.req.path, error: error.name, message: error.message });

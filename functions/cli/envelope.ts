@@ -2,6 +2,7 @@
 // command/subcommand/args names are not accepted; the error says what they are called now.
 import { z } from "zod";
 import { type CliFailure, failure } from "./result.ts";
+import { isStorableText, storableString } from "./fields.ts";
 import { detailsFromIssues } from "./validation.ts";
 
 export const ENVELOPE_ALIASES: Readonly<Record<string, string>> = {
@@ -15,10 +16,22 @@ export const ENVELOPE_ALIASES: Readonly<Record<string, string>> = {
   payload: "input",
 };
 
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+const INPUT_PROBLEM = "input must be a JSON object, e.g. {} or {\"mode\": \"day\", ...}";
+
 const Envelope = z.strictObject({
-  module: z.string().min(1).max(64),
-  method: z.string().min(1).max(64),
-  input: z.record(z.string(), z.unknown(), { error: "input must be a JSON object, e.g. {} or {\"mode\": \"day\", ...}" }),
+  module: storableString().min(1).max(64),
+  method: storableString().min(1).max(64),
+  // Not z.record: it copies the object and silently drops an own "__proto__" key (which
+  // JSON.parse creates), so that key would escape the method schema's unknown-key check.
+  // The object is passed on as sent; the method schema reads own keys only.
+  input: z.unknown().transform((value, ctx) => {
+    if (isJsonObject(value)) return value;
+    ctx.addIssue({ code: "invalid_type", expected: "object", input: value, message: INPUT_PROBLEM });
+    return z.NEVER;
+  }),
 });
 
 export type ParsedEnvelope = z.output<typeof Envelope>;
@@ -28,14 +41,15 @@ const EXAMPLE = { module: "calendar", method: "read", input: { mode: "day", date
 export function parseEnvelope(raw: unknown): { ok: true; envelope: ParsedEnvelope } | CliFailure {
   const parsed = Envelope.safeParse(raw, { reportInput: true });
   if (parsed.success) return { ok: true, envelope: parsed.data };
-  const record = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
-  const name = (value: unknown) => (typeof value === "string" && value.length <= 64 ? value : null);
+  const record = isJsonObject(raw) ? raw : undefined;
+  const name = (value: unknown) => (typeof value === "string" && value.length <= 64 && isStorableText(value) ? value : null);
   const details = detailsFromIssues(parsed.error.issues, "", ENVELOPE_ALIASES);
+  const own = (key: string) => (record && Object.hasOwn(record, key) ? record[key] : undefined);
   const suggestion =
-    typeof record?.input === "string" || typeof record?.args === "string"
+    typeof own("input") === "string" || typeof own("args") === "string"
       ? "send input as a JSON object, not as a string containing JSON"
       : 'send exactly {"module": ..., "method": ..., "input": {...}}';
-  return failure(name(record?.module), name(record?.method), "INVALID_ENVELOPE", "the call must be {module, method, input} with input an object", {
+  return failure(name(own("module")), name(own("method")), "INVALID_ENVELOPE", "the call must be {module, method, input} with input an object", {
     ...details,
     suggestion,
     example_input: EXAMPLE,

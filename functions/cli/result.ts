@@ -1,4 +1,4 @@
-// The result contract of every project_cli call (spec 001 §5.6): a success carries `data`, a
+// The result contract of every project_cli call (docs/project-cli.md): a success carries `data`, a
 // failure carries a structured, correctable error. Both name the module and method.
 export const CLI_ERROR_CODES = {
   INVALID_ENVELOPE: { retryable: false },
@@ -61,7 +61,7 @@ export function failure(module: string | null, method: string | null, code: CliE
   return { ok: false, module, method, error: { code, message, retryable: CLI_ERROR_CODES[code].retryable, details } };
 }
 
-/** What the model reads as the tool result: the whole result as JSON, never trimmed (spec 000 §6). */
+/** What the model reads as the tool result: the whole result as JSON, never trimmed (decision D23). */
 export function toModelText(result: CliResult): string {
   return JSON.stringify(result);
 }

@@ -5,7 +5,7 @@ import { parseEnvelope } from "./envelope.ts";
 import { ALL_METHODS, type AllowList, MODULES } from "./registry.ts";
 import type { CliMethod } from "./method.ts";
 import { type CliFailure, type CliResult, CliProblem, failure } from "./result.ts";
-import { detailsFromIssues } from "./validation.ts";
+import { detailsFromIssues, withUnionUnknownKeys } from "./validation.ts";
 
 export interface RunOptions {
   /** Methods this deployment / run may call ("module.method"); absent means all. */
@@ -54,7 +54,7 @@ export function validateProjectCli(call: unknown, options: RunOptions = {}): Val
   if (!validated.success) {
     const suggestion = definition.suggest?.(input);
     return failure(module, method, "INVALID_ACTION_INPUT", `input does not match ${module}.${method}`, {
-      ...detailsFromIssues(validated.error.issues, "input"),
+      ...detailsFromIssues(withUnionUnknownKeys(definition.input, input, validated.error.issues), "input"),
       ...(suggestion ? { suggestion } : {}),
       example_input: definition.example,
     });

@@ -1,6 +1,6 @@
 // project_cli as the model sees it: a thin outer schema (module, method, and a required input
 // object) and a short description. The per-method contracts stay server-side and in the
-// skill files, so they cost tokens only when read (spec 001 §4.3-4.4, decision D8).
+// skill files, so they cost tokens only when read (decision D17).
 import { z } from "zod";
 import { MODULES } from "./registry.ts";
 
@@ -17,10 +17,17 @@ export const ProjectCliToolInput = z.strictObject({
   input: z.record(z.string(), z.unknown()).describe("the action's fields, exactly as the skill file names them"),
 });
 
+/**
+ * project_cli is sent non-strict: `input` is a free-form object whose fields depend on the
+ * method, and OpenAI's strict mode forbids open objects. The router validates every call in
+ * full and answers a corrective error, which is what the model needs anyway (decision D20).
+ */
+export const PROJECT_CLI_STRICT = false;
+
 /** The OpenAI-style function tool a model receives, for measuring and inspection. */
 export function projectCliFunctionTool() {
   return {
     type: "function" as const,
-    function: { name: PROJECT_CLI_TOOL_NAME, description: PROJECT_CLI_DESCRIPTION, parameters: z.toJSONSchema(ProjectCliToolInput) },
+    function: { name: PROJECT_CLI_TOOL_NAME, description: PROJECT_CLI_DESCRIPTION, strict: PROJECT_CLI_STRICT, parameters: z.toJSONSchema(ProjectCliToolInput) },
   };
 }

@@ -30,6 +30,10 @@ const signingJwk = z
     }),
   );
 
+/** The OpenAI wire APIs a deployment can talk to (docs/configuration.md says which to pick). */
+export const MODEL_APIS = ["chat", "responses"] as const;
+export type ModelApi = (typeof MODEL_APIS)[number];
+
 export const CREDENTIAL_TTL_BOUNDS = { min: 60, max: 600, default: 300 } as const;
 
 const EnvSchema = z
@@ -51,6 +55,8 @@ const EnvSchema = z
     // Models: any OpenAI-compatible endpoint. Without a key the offline demo model runs.
     AGENT_MODEL_BASE_URL: optional(z.url({ error: "must be an http(s) URL of an OpenAI-compatible API" })),
     AGENT_MODEL_API_KEY: optional(z.string().min(1)),
+    // Chat Completions by default: the API nearly every OpenAI-compatible server implements.
+    AGENT_MODEL_API: optional(z.enum(MODEL_APIS, { error: 'must be "chat" or "responses"' })).default("chat"),
     AGENT_INTENT_MODEL: optional(z.string().min(1)).default("gpt-4o-mini"),
     AGENT_EXECUTION_MODEL: optional(z.string().min(1)).default("gpt-4o-mini"),
     AGENT_MAX_STEPS: optional(z.coerce.number().int().min(1, { error: "must be at least 1" }).max(20, { error: "must be at most 20" })).default(7),
@@ -105,6 +111,8 @@ export interface Settings {
     /** Absent: the offline demo model runs (labelled as such). */
     modelApiKey?: string;
     modelBaseUrl?: string;
+    /** Chat Completions or the Responses API, for both stages. */
+    modelApi: ModelApi;
     intentModel: string;
     executionModel: string;
     maxSteps: number;
@@ -160,6 +168,7 @@ export function parseSettings(env: Record<string, unknown>): SettingsResult {
       agent: {
         modelApiKey: env_.AGENT_MODEL_API_KEY,
         modelBaseUrl: env_.AGENT_MODEL_BASE_URL,
+        modelApi: env_.AGENT_MODEL_API,
         intentModel: env_.AGENT_INTENT_MODEL,
         executionModel: env_.AGENT_EXECUTION_MODEL,
         maxSteps: env_.AGENT_MAX_STEPS,

@@ -5,6 +5,7 @@ import { basename, join } from "node:path";
 import { startGateway } from "./gateway.ts";
 import { anonKey, type LocalKeys, postgrestJwks, publishedJwks } from "./keys.ts";
 import { seedFile } from "./paths.ts";
+import { platformBinaries } from "./platform-binaries.ts";
 import { copyCluster, ensureStackHome, type PostgresHandle, startPostgres } from "./postgres.ts";
 import { startPostgrest } from "./postgrest.ts";
 import { type Child, freePort } from "./processes.ts";
@@ -38,6 +39,7 @@ export interface DataPlane {
 
 export async function startDataPlane(options: DataPlaneOptions): Promise<DataPlane> {
   const began = performance.now();
+  platformBinaries(); // refuses early, saying what to install, where the binaries cannot run
   const template = await ensureTemplate();
   const templateMs = performance.now() - began;
 

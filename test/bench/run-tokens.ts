@@ -6,7 +6,7 @@
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { runAgent } from "../../functions/agent/runtime/run-agent.ts";
-import type { RouterOutput } from "../../functions/agent/runtime/intent.ts";
+import type { IntentOutput } from "../../functions/agent/runtime/intent.ts";
 import { createUserDatabase } from "../../functions/lib/user-database.ts";
 import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
 import { startRuntimeStack } from "./support/runtime-stack.ts";
@@ -17,8 +17,8 @@ type Step = ScriptedStep;
 interface Scenario {
   name: string;
   request: string;
-  router: RouterOutput;
-  /** The worker's moves when the router's action card is already in its instructions. */
+  intent: IntentOutput;
+  /** The worker's moves when the intent stage's action card is already in its instructions. */
   withCard: Step[];
   /** The cards it reads itself otherwise (index first, then the card, as the skills instruct). */
   reads: string[];
@@ -27,11 +27,11 @@ interface Scenario {
 const today = new Date().toISOString().slice(0, 10);
 const cal = (method: string, input: unknown): Step => ({ tool: "project_cli", input: { module: "calendar", method, input } });
 const scenarios: Scenario[] = [
-  { name: "what's on today", request: "What's on my calendar today?", router: { objective: "list today's events", requires_tool: true, selected_skill: "calendar", intended_action: "list_day" }, withCard: [cal("read", { mode: "day", date: today, timezone: "UTC" }), { text: "You have a project sync at 10:00 and lunch at 12:00." }], reads: ["calendar/SKILL.md", "calendar/actions/list_day.md"] },
-  { name: "create an event", request: "Add a dentist appointment tomorrow at 4pm", router: { objective: "create an event", requires_tool: true, selected_skill: "calendar", intended_action: "create_event" }, withCard: [cal("create", { title: "Dentist", start_at: "2026-12-02T16:00:00Z", end_at: "2026-12-02T17:00:00Z", timezone: "UTC" }), { text: "Added: Dentist tomorrow 16:00-17:00." }], reads: ["calendar/SKILL.md", "calendar/actions/create_event.md"] },
-  { name: "event by id", request: "Where is event b0000000-0000-4000-8000-000000000001?", router: { objective: "event details", requires_tool: true, selected_skill: "calendar", intended_action: "get_event" }, withCard: [cal("read", { mode: "event", event_id: "b0000000-0000-4000-8000-000000000001" }), { text: "Team lunch is at the Noodle bar." }], reads: ["calendar/SKILL.md", "calendar/actions/get_event.md"] },
-  { name: "share with a contact", request: "Invite Bob to the project sync", router: { objective: "share an event", requires_tool: true, selected_skill: "calendar", intended_action: "share_event" }, withCard: [{ tool: "project_cli", input: { module: "contacts", method: "read", input: { name: "Bob" } } }, cal("share", { event_id: "a0000000-0000-4000-8000-000000000001", invitee: { phone: "+15550000002" }, permissions: { view: true } }), { text: "Bob is invited to the project sync." }], reads: ["calendar/SKILL.md", "calendar/actions/share_event.md", "contacts/SKILL.md"] },
-  { name: "remember a preference", request: "Remember that I prefer morning meetings", router: { objective: "save a preference", requires_tool: true, selected_skill: "memory", intended_action: "update" }, withCard: [{ tool: "project_cli", input: { module: "memory", method: "update", input: { kind: "user_memory", content: { preferences: ["Prefers morning meetings"] } } } }, { text: "Noted." }], reads: ["memory/SKILL.md"] },
+  { name: "what's on today", request: "What's on my calendar today?", intent: { objective: "list today's events", requires_tool: true, selected_skill: "calendar", intended_action: "list_day" }, withCard: [cal("read", { mode: "day", date: today, timezone: "UTC" }), { text: "You have a project sync at 10:00 and lunch at 12:00." }], reads: ["calendar/SKILL.md", "calendar/actions/list_day.md"] },
+  { name: "create an event", request: "Add a dentist appointment tomorrow at 4pm", intent: { objective: "create an event", requires_tool: true, selected_skill: "calendar", intended_action: "create_event" }, withCard: [cal("create", { title: "Dentist", start_at: "2026-12-02T16:00:00Z", end_at: "2026-12-02T17:00:00Z", timezone: "UTC" }), { text: "Added: Dentist tomorrow 16:00-17:00." }], reads: ["calendar/SKILL.md", "calendar/actions/create_event.md"] },
+  { name: "event by id", request: "Where is event b0000000-0000-4000-8000-000000000001?", intent: { objective: "event details", requires_tool: true, selected_skill: "calendar", intended_action: "get_event" }, withCard: [cal("read", { mode: "event", event_id: "b0000000-0000-4000-8000-000000000001" }), { text: "Team lunch is at the Noodle bar." }], reads: ["calendar/SKILL.md", "calendar/actions/get_event.md"] },
+  { name: "share with a contact", request: "Invite Bob to the project sync", intent: { objective: "share an event", requires_tool: true, selected_skill: "calendar", intended_action: "share_event" }, withCard: [{ tool: "project_cli", input: { module: "contacts", method: "read", input: { name: "Bob" } } }, cal("share", { event_id: "a0000000-0000-4000-8000-000000000001", invitee: { phone: "+15550000002" }, permissions: { view: true } }), { text: "Bob is invited to the project sync." }], reads: ["calendar/SKILL.md", "calendar/actions/share_event.md", "contacts/SKILL.md"] },
+  { name: "remember a preference", request: "Remember that I prefer morning meetings", intent: { objective: "save a preference", requires_tool: true, selected_skill: "memory", intended_action: "update" }, withCard: [{ tool: "project_cli", input: { module: "memory", method: "update", input: { kind: "user_memory", content: { preferences: ["Prefers morning meetings"] } } } }, { text: "Noted." }], reads: ["memory/SKILL.md"] },
 ];
 
 /** Tokens of what one call sends: every message's text plus the tool definitions. */
@@ -49,9 +49,9 @@ try {
   const totals = { preloaded: 0, reads: 0 };
   for (const scenario of scenarios) {
     for (const preload of [true, false]) {
-      const preloadable = skills.has(`${scenario.router.selected_skill}/actions/${scenario.router.intended_action}.md`);
+      const preloadable = skills.has(`${scenario.intent.selected_skill}/actions/${scenario.intent.intended_action}.md`);
       const steps: Step[] = preload && preloadable ? scenario.withCard : [...scenario.reads.map((path) => ({ tool: "view_skill_file", input: { path } })), ...scenario.withCard];
-      const { intent, execution } = scriptedPair(scenario.router, steps);
+      const { intent, execution } = scriptedPair(scenario.intent, steps);
       const userId = SEEDED_USERS.alice.id;
       const events: string[] = [];
       await runAgent(

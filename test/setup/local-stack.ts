@@ -1,4 +1,4 @@
-// Vitest global setup: starts the real local data plane for the whole run.
+// The real local data plane for the suites that need one (test/setup/database-suites.ts).
 //   main   - what every data and Worker test talks to;
 //   outage - a second plane whose Postgres tests stop and start through a small control
 //            endpoint, so "the database is down" is tested without disturbing the others;
@@ -8,8 +8,6 @@
 //            outage tests of other files running at the same time, nor the reverse).
 import { createServer } from "node:http";
 import pg from "pg";
-import type { TestProject } from "vitest/node";
-import { bundleSkills } from "../../functions/agent/skills/bundle-skills.ts";
 import { startDataPlane } from "../../supabase/local/data-plane.ts";
 import { generateLocalKeys } from "../../supabase/local/keys.ts";
 import { SUPERUSER_PASSWORD } from "../../supabase/local/postgres.ts";
@@ -30,8 +28,7 @@ async function createMainUser(port: number): Promise<{ id: string; phone: string
   }
 }
 
-export default async function setup(project: TestProject) {
-  bundleSkills(); // the Worker imports the skills as a generated module
+export async function startLocalStack(): Promise<{ info: LocalStackInfo; stop(): Promise<void> }> {
   const keys = await generateLocalKeys();
   const [main, outage, faults] = await Promise.all([startDataPlane({ keys }), startDataPlane({ keys }), startDataPlane({ keys })]);
   console.log(
@@ -84,12 +81,13 @@ export default async function setup(project: TestProject) {
     outage: { supabaseUrl: outage.url, controlUrl: `http://127.0.0.1:${controlPort}` },
     faults: { supabaseUrl: faults.url },
   };
-  project.provide("localStack", info);
-
-  return async () => {
-    control.close();
-    // A test that failed half-way may have left a server paused; it could not stop then.
-    for (const target of ["postgres", "postgrest"] as const) resume(faults, target);
-    await Promise.all([main.stop(), outage.stop(), faults.stop()]);
+  return {
+    info,
+    async stop() {
+      control.close();
+      // A test that failed half-way may have left a server paused; it could not stop then.
+      for (const target of ["postgres", "postgrest"] as const) resume(faults, target);
+      await Promise.all([main.stop(), outage.stop(), faults.stop()]);
+    },
   };
 }

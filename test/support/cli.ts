@@ -1,6 +1,7 @@
 // Calling project_cli as a given user, the way the runtime will: the router, with a
 // supabase-js client carrying that user's controlled credential.
 import type { CliContext } from "../../functions/cli/context.ts";
+import { MODULES } from "../../functions/cli/registry.ts";
 import type { CliFailure, CliResult, CliSuccess } from "../../functions/cli/result.ts";
 import { runProjectCli, type RunOptions } from "../../functions/cli/router.ts";
 import { clientAs } from "./users.ts";
@@ -23,6 +24,9 @@ export async function cliAs(userId: string): Promise<CliCaller> {
     async ok(module, method, input) {
       const result = await call(module, method, input);
       if (!result.ok) throw new Error(`${module}.${method} failed: ${JSON.stringify(result.error)}`);
+      // Every real answer is what the method declares (its results.ts schema).
+      const declared = MODULES[module]!.methods[method]!.result.safeParse(result.data);
+      if (!declared.success) throw new Error(`${module}.${method} answered outside its declared result: ${declared.error.message}`);
       return (result as CliSuccess<any>).data;
     },
     async fail(module, method, input) {

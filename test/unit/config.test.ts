@@ -40,6 +40,17 @@ describe("parseSettings", () => {
     }
   });
 
+  test("AGENT_MODEL_API: Chat Completions by default, the Responses API on request, anything else refused by name", () => {
+    const chosen = (value?: string) => {
+      const result = parseSettings({ ...valid(), ...(value === undefined ? {} : { AGENT_MODEL_API: value }) });
+      return result.ok ? result.settings.agent.modelApi : undefined;
+    };
+    expect(chosen()).toBe("chat");
+    expect(chosen(" ")).toBe("chat");
+    expect(chosen("responses")).toBe("responses");
+    expect(problemsOf({ ...valid(), AGENT_MODEL_API: "completions" })).toEqual([{ setting: "AGENT_MODEL_API", problem: 'must be "chat" or "responses"' }]);
+  });
+
   test("names every missing setting", () => {
     const problems = problemsOf({});
     expect(problems).toEqual(

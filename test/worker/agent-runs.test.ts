@@ -42,6 +42,8 @@ async function expectWellFormed(events: Events, text: string) {
     ]);
   }
   for (const end of ofType(events, EventType.TEXT_MESSAGE_END)) expect(Object.keys(end).sort()).toEqual(["messageId", "timestamp", "type"]);
+  // Every tool call names the assistant message of the model step that made it.
+  for (const start of ofType(events, EventType.TOOL_CALL_START)) expect(start.parentMessageId).toEqual(expect.any(String));
   expect(text).not.toContain(aliceToken);
   expect(text).not.toMatch(JWT_LIKE);
 }
@@ -72,6 +74,23 @@ describe("runs that succeed", () => {
     expect(result!.metadata).toHaveProperty("ui_schema.title");
     expect(answerText(events)).toBe(`Done: ${title} is on your calendar.`);
     expect(ofType(events, EventType.TEXT_MESSAGE_CONTENT).length).toBeGreaterThan(3); // streamed, not one blob
+    // Two model steps, two assistant messages: the tool call's and the answer's.
+    const [call] = ofType(events, EventType.TOOL_CALL_START);
+    const [answer] = ofType(events, EventType.TEXT_MESSAGE_START);
+    expect(call!.parentMessageId).not.toBe(answer!.messageId);
+    // RUN_FINISHED carries the tokens the provider reported: intent 100 + 10, two execution steps 2 x (100 + 10).
+    expect(events.at(-1)).toMatchObject({
+      type: EventType.RUN_FINISHED,
+      result: {
+        step_count: 2,
+        usage: {
+          input_tokens: 300,
+          output_tokens: 30,
+          total_tokens: 330,
+          by_stage: { intent: { input_tokens: 100, output_tokens: 10, total_tokens: 110 }, execution: { input_tokens: 200, output_tokens: 20, total_tokens: 220 } },
+        },
+      },
+    });
     // The worker saw the ENV section and the preloaded card, and no chat history.
     const prompt = JSON.stringify(execution.doStreamCalls[0]!.prompt);
     expect(prompt).toContain("USER_CONTEXT_JSON");
@@ -173,14 +192,16 @@ describe("runs that fail", () => {
     await outage("start");
   });
 
-  test("the intent model cannot be reached: RUN_ERROR MODEL_UNAVAILABLE, nothing after it", async () => {
+  test("the intent model cannot be reached: the run goes on without hints and answers", async () => {
     const { events, text } = await runAgentRequest({
       token: aliceToken,
       input: runInput("hello"),
-      script: { intent: new APICallError({ message: "upstream 500 with secret sk-123", url: "https://api.example/v1", requestBodyValues: {}, statusCode: 500 }), steps: [] },
+      script: { intent: new APICallError({ message: "upstream 500 with secret sk-123", url: "https://api.example/v1", requestBodyValues: {}, statusCode: 500 }), steps: [{ text: "Hello!" }] },
     });
     await expectWellFormed(events, text);
-    expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: "MODEL_UNAVAILABLE" });
+    expect(events.find((event) => event.type === EventType.CUSTOM)).toMatchObject({ name: "intent", value: { objective: "hello", requires_tool: true } });
+    expect(events.at(-1)).toMatchObject({ type: EventType.RUN_FINISHED });
+    expect(text).toContain("Hello!");
     expect(text).not.toContain("sk-123");
   });
 

@@ -3,6 +3,7 @@
 // one at the end.
 // Tool payloads go to object storage as they arrive; a storage failure only marks the message.
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { truncateText } from "../../cli/fields.ts";
 import type { PostProcessedToolCall } from "../post-processing/index.ts";
 import type { IntentTurn } from "../runtime/intent.ts";
 import type { RunRequest } from "../runtime/run-request.ts";
@@ -68,7 +69,7 @@ export function createRunRecorder(options: {
       const earlier = await call<Array<{ turn_role: string; turn_content: string }>>("record_run_start", {
         p_thread_id: request.threadId,
         p_run_id: request.runId,
-        p_title: userText(request).slice(0, 200) || "(image)",
+        p_title: truncateText(userText(request), 200) || "(image)",
         p_models: options.models,
         p_user_content: userText(request),
         p_user_metadata: userMessageMetadata(request.attachments, request.userMessageId),

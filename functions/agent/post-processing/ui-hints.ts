@@ -3,6 +3,18 @@
 // cheap to store with the run and can be compiled again into the wire format (ui-schema.ts)
 // when history is replayed. Built only from a CliResult and the call's input; never throws.
 import { z } from "zod";
+import {
+  CalendarAnswerResult as AnswerData,
+  CalendarCreateResult as EventResult,
+  CalendarDeleteResult as DeleteData,
+  CalendarReadResult as ReadData,
+  CalendarShareResult as ShareData,
+  CalendarUpdateResult as UpdateData,
+  EventView,
+  Permission,
+} from "../../cli/modules/calendar/results.ts";
+import { ContactsReadResult as ContactsData } from "../../cli/modules/contacts/results.ts";
+import { MemoryUpdateResult as MemoryUpdateData } from "../../cli/modules/memory/results.ts";
 import type { CliResult } from "../../cli/result.ts";
 
 /** The project_cli actions that get a card. Reads of memory and skill files do not. */
@@ -19,10 +31,9 @@ export const HINTED_ACTIONS = [
 ] as const;
 export type HintedAction = (typeof HINTED_ACTIONS)[number];
 
-const EventStatus = z.enum(["active", "archived", "cancelled"]);
-const EventAccess = z.enum(["owner", "view", "edit", "invite"]);
-const Permission = z.enum(["view", "edit", "invite"]);
-const MemoryKind = z.enum(["user_memory", "work_profile"]);
+const EventStatus = EventView.shape.status;
+const EventAccess = EventView.shape.access;
+const MemoryKind = MemoryUpdateData.shape.kind;
 
 /** One event as a card shows it: times keep the offset of the event's own zone. */
 export const EventHint = z.strictObject({
@@ -97,50 +108,9 @@ export const UiHints = z.discriminatedUnion("kind", [
 export type UiHints = z.infer<typeof UiHints>;
 export type UiHintKind = UiHints["kind"];
 
-// What the handlers return, read leniently (unknown keys are ignored). If a handler's shape
-// ever changes so these no longer match, the card is dropped (null), never a wrong card.
-const EventData = z.object({
-  id: z.string(),
-  title: z.string(),
-  start_at: z.string(),
-  end_at: z.string().nullable().optional(),
-  timezone: z.string(),
-  status: EventStatus,
-  access: EventAccess,
-  metadata: z.record(z.string(), z.unknown()).nullable().optional(),
-});
-type EventData = z.infer<typeof EventData>;
-
-const ListData = z.object({ items: z.array(EventData), count: z.int().min(0), truncated: z.boolean() });
-const ReadData = z.discriminatedUnion("mode", [
-  z.object({ mode: z.literal("day"), date: z.string(), timezone: z.string(), ...ListData.shape }),
-  z.object({ mode: z.literal("range"), start_at: z.string(), end_at: z.string(), ...ListData.shape }),
-  z.object({ mode: z.literal("event"), event: EventData }),
-]);
-const EventResult = z.object({ event: EventData });
-const UpdateData = z.object({ event: EventData, changed_fields: z.array(z.string()) });
-const DeleteData = z.object({ deleted: z.object({ id: z.string(), title: z.string() }) });
-const ShareData = z.object({
-  invitation: z.object({
-    permission: Permission,
-    status: z.enum(["pending", "accepted", "rejected"]),
-    invitee_user_id: z.string(),
-    matched_by: z.enum(["phone", "email", "user_id"]),
-  }),
-  event: z.object({ id: z.string(), title: z.string(), start_at: z.string(), end_at: z.string().nullable().optional() }),
-});
-const AnswerData = z.object({
-  invitation: z.object({ event_id: z.string(), permission: Permission }),
-  event: EventData.nullable().optional(),
-});
-const ContactsData = z.object({
-  contacts: z.array(
-    z.object({ id: z.string(), display_name: z.string(), phone: z.string().nullable().optional(), email: z.string().nullable().optional() }),
-  ),
-  count: z.int().min(0),
-  truncated: z.boolean(),
-});
-const MemoryUpdateData = z.object({ kind: MemoryKind, mode: z.enum(["merge", "replace"]), updated_fields: z.array(z.string()), version: z.int() });
+// Results are read through the schemas the methods declare (project_cli's results.ts files).
+// If a handler's answer ever stops matching, the card is dropped (null), never a wrong card.
+type EventData = z.infer<typeof EventView>;
 
 const isHinted = (action: string): action is HintedAction => (HINTED_ACTIONS as readonly string[]).includes(action);
 

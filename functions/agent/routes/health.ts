@@ -1,19 +1,41 @@
 // GET /health: is this Worker configured and does its database answer?
 import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { z } from "zod";
 import pkg from "../../../package.json" with { type: "json" };
 import type { AppEnv } from "../../lib/app-env.ts";
 import { loadSettings } from "../../lib/config.ts";
 import { checkDatabase } from "../../lib/database-health.ts";
-import { errorBody } from "../../lib/errors.ts";
+import { ErrorBodySchema, errorBody } from "../../lib/errors.ts";
+import { jsonContent } from "../openapi.ts";
 
-export const health = new Hono<AppEnv>().get("/health", async (c) => {
-  const settings = loadSettings(c.env);
-  if (!settings.ok) {
-    return c.json(
-      { status: "misconfigured", version: pkg.version, ...errorBody("CONFIG_INVALID", "settings are missing or invalid", { problems: settings.problems }) },
-      500,
-    );
-  }
-  const database = await checkDatabase(settings.settings);
-  return c.json({ status: database.ok ? "ok" : "degraded", version: pkg.version, database }, database.ok ? 200 : 503);
-});
+const Database = z.union([
+  z.object({ ok: z.literal(true), latency_ms: z.number() }),
+  z.object({ ok: z.literal(false), latency_ms: z.number(), code: z.enum(["DATABASE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE", "TIMEOUT"]) }),
+]);
+const Healthy = z.object({ status: z.enum(["ok", "degraded"]), version: z.string(), database: Database });
+const Misconfigured = z.object({ status: z.literal("misconfigured"), version: z.string(), ...ErrorBodySchema.shape });
+
+export const health = new Hono<AppEnv>().get(
+  "/health",
+  describeRoute({
+    summary: "Is the Worker configured, and does its database answer",
+    description: "No authentication. One round trip through PostgREST to Postgres. Load balancers can use the status code alone.",
+    responses: {
+      200: { description: "configured, database answering", content: jsonContent(Healthy) },
+      503: { description: "degraded: the database did not answer (database.code says how)", content: jsonContent(Healthy) },
+      500: { description: "misconfigured: CONFIG_INVALID, with the settings at fault", content: jsonContent(Misconfigured) },
+    },
+  }),
+  async (c) => {
+    const settings = loadSettings(c.env);
+    if (!settings.ok) {
+      return c.json(
+        { status: "misconfigured", version: pkg.version, ...errorBody("CONFIG_INVALID", "settings are missing or invalid", { problems: settings.problems }) },
+        500,
+      );
+    }
+    const database = await checkDatabase(settings.settings);
+    return c.json({ status: database.ok ? "ok" : "degraded", version: pkg.version, database }, database.ok ? 200 : 503);
+  },
+);

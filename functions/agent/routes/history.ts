@@ -6,10 +6,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../lib/app-env.ts";
+import { offsetDatetime } from "../../cli/fields.ts";
 import { errorBody } from "../../lib/errors.ts";
 import { createUserDatabase } from "../../lib/user-database.ts";
 import { type MessageRow, toHistoryMessages } from "../persistence/history.ts";
 import { r2PayloadStore } from "../persistence/payload-store.ts";
+import { idProblem } from "../runtime/run-request.ts";
 import type { Context } from "hono";
 
 const Page = z.object({
@@ -19,11 +21,12 @@ const Page = z.object({
 
 const ThreadPage = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  before: z.iso.datetime({ offset: true }).optional(),
+  // The tool's datetime rule: a year-0000 or +25:00 cursor is refused here, not by Postgres.
+  before: offsetDatetime.optional(),
 });
 
 async function history(c: Context<AppEnv>, threadId: string | undefined) {
-  if (!threadId || threadId.length > 128) return c.json(errorBody("INVALID_REQUEST", "threadId is required (1 to 128 characters)"), 400);
+  if (!threadId || idProblem(threadId)) return c.json(errorBody("INVALID_REQUEST", "threadId is required (1 to 128 characters Postgres can store)", { field: "threadId" }), 400);
   const page = Page.safeParse(c.req.query());
   if (!page.success) return c.json(errorBody("INVALID_REQUEST", "limit must be 1..100 and before a positive integer cursor"), 400);
   const { limit, before } = page.data;

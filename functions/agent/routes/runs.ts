@@ -18,7 +18,8 @@ import { reportingTo } from "../run-hub/record-state.ts";
 import { runHub } from "../run-hub/run-hub.ts";
 import { type AgentModels, resolveModels } from "../runtime/models.ts";
 import { runAgent } from "../runtime/run-agent.ts";
-import { parseRunRequest } from "../runtime/run-request.ts";
+import { idProblem, parseRunRequest } from "../runtime/run-request.ts";
+import { resumeCursor } from "./resume-cursor.ts";
 import { skillLibrary } from "../skills/skill-library.ts";
 
 export interface RunRouteOptions {
@@ -36,12 +37,19 @@ function keepAlive(c: { executionCtx: { waitUntil(promise: Promise<unknown>): vo
   }
 }
 
+/** A run id in a path obeys the rule of one in a body; anything else is refused, not looked up. */
+function runIdRefusal(runId: string) {
+  const problem = idProblem(runId);
+  return problem ? errorBody("INVALID_REQUEST", `runId ${problem}`, { field: "runId" }) : undefined;
+}
+
 export function runRoutes(options: RunRouteOptions = {}) {
   return new Hono<AppEnv>()
     .post("/api/v1/agent/runs", async (c) => {
       const body = await c.req.json().catch(() => undefined);
+      if (body === undefined) return c.json(errorBody("INVALID_REQUEST", "the body must be a JSON RunAgentInput", { field: "(body)" }), 400);
       const parsed = parseRunRequest(body);
-      if (!parsed.ok) return c.json(errorBody("INVALID_REQUEST", parsed.problem), 400);
+      if (!parsed.ok) return c.json(errorBody("INVALID_REQUEST", parsed.problem, { field: parsed.field }), 400);
       const { settings, user } = c.var;
       const request = parsed.request;
       const hub = runHub(c.env, user.userId, request.runId);
@@ -76,14 +84,17 @@ export function runRoutes(options: RunRouteOptions = {}) {
       return new Response(stream, { headers: SSE_HEADERS });
     })
     .get("/api/v1/agent/runs/:runId/events", async (c) => {
-      const raw = c.req.query("after") ?? c.req.header("last-event-id");
-      const after = raw === undefined ? -1 : Number(raw);
-      if (!Number.isInteger(after) || after < -1) return c.json(errorBody("INVALID_REQUEST", "after (or Last-Event-ID) must be an event id: an integer >= -1"), 400);
+      const badId = runIdRefusal(c.req.param("runId"));
+      if (badId) return c.json(badId, 400);
+      const cursor = resumeCursor(c.req.query("after"), c.req.header("last-event-id"));
+      if (!cursor.ok) return c.json(errorBody("INVALID_REQUEST", "after (or Last-Event-ID) must be an event id: an integer >= -1", { field: cursor.field }), 400);
       const hub = runHub(c.env, c.var.user.userId, c.req.param("runId"));
       if (!(await hub.info()).exists) return c.json(errorBody("NOT_FOUND", "no such run"), 404);
-      return new Response(await hub.subscribe(after), { headers: SSE_HEADERS });
+      return new Response(await hub.subscribe(cursor.after), { headers: SSE_HEADERS });
     })
     .post("/api/v1/agent/runs/:runId/cancel", async (c) => {
+      const badId = runIdRefusal(c.req.param("runId"));
+      if (badId) return c.json(badId, 400);
       const hub = runHub(c.env, c.var.user.userId, c.req.param("runId"));
       const state = await hub.cancel();
       if (!state.exists) return c.json(errorBody("NOT_FOUND", "no such run"), 404);

@@ -85,7 +85,7 @@ export function demoModel(): LanguageModelV4 {
     modelId: DEMO_MODEL_ID,
     supportedUrls: {},
     async doGenerate(options) {
-      // Only the intent stage generates: a fixed, valid router answer.
+      // Only the intent stage generates: a fixed, valid intent answer.
       const objective = lastUserText(options.prompt).slice(0, 200) || "show today's calendar";
       const text = JSON.stringify({ objective, requires_tool: true, selected_skill: "calendar", intended_action: "list_day" });
       return { content: [{ type: "text", text }], finishReason: { unified: "stop", raw: "stop" }, usage, warnings: [] };

@@ -1,8 +1,8 @@
 // The worker's instructions: role and rules, the ENV section (USER_CONTEXT_JSON), the enabled
-// skills as name + description only, the router's output, and optionally one action card the
-// router pointed at (so the worker can skip a view_skill_file step).
+// skills as name + description only, the intent stage's output, and optionally one action card the
+// intent stage pointed at (so the worker can skip a view_skill_file step).
 import type { SkillSummary } from "../skills/skill-library.ts";
-import type { RouterOutput } from "./intent.ts";
+import type { IntentOutput } from "./intent.ts";
 import type { UserContext } from "./user-context.ts";
 
 export interface PreloadedCard {
@@ -13,7 +13,7 @@ export interface PreloadedCard {
 export function buildExecutionInstructions(options: {
   userContext: UserContext;
   skills: readonly SkillSummary[];
-  router: RouterOutput;
+  intent: IntentOutput;
   preloaded?: PreloadedCard;
 }): string {
   const skills = options.skills.map((skill) => `- ${skill.name} (${skill.name}/SKILL.md): ${skill.description}`).join("\n");
@@ -27,16 +27,16 @@ Rules:
 - When you have what you need, answer the user briefly in their language, without JSON.`,
     `# ENV\nUSER_CONTEXT_JSON = ${JSON.stringify(options.userContext)}`,
     `# Skills\n${skills || "(none enabled)"}`,
-    `# Request, as understood by the router\nROUTER_OUTPUT_JSON = ${JSON.stringify(options.router)}`,
+    `# Request, as understood by the intent stage\nINTENT_OUTPUT_JSON = ${JSON.stringify(options.intent)}`,
   ];
   if (options.preloaded) sections.push(`# Action card (already read for you: ${options.preloaded.path})\n${options.preloaded.content}`);
   return sections.join("\n\n");
 }
 
-/** The card the router pointed at, if it names an enabled skill and an existing card. */
-export function preloadPath(router: RouterOutput, has: (path: string) => boolean): string | undefined {
-  const skill = router.selected_skill?.trim();
-  const action = router.intended_action?.trim();
+/** The card the intent stage pointed at, if it names an enabled skill and an existing card. */
+export function preloadPath(intent: IntentOutput, has: (path: string) => boolean): string | undefined {
+  const skill = intent.selected_skill?.trim();
+  const action = intent.intended_action?.trim();
   if (!skill || !action || !/^[a-z_]+$/.test(skill) || !/^[a-z_]+$/.test(action)) return undefined;
   const path = `${skill}/actions/${action}.md`;
   return has(path) ? path : undefined;

@@ -1,10 +1,13 @@
-// The intent stage (router): one structured-output call, no tools. It may see the
+// The intent stage: one structured-output call, no tools. It may see the
 // conversation; it names the objective and optional hints, and never resolves dates or
-// proposes tool arguments (decision D9).
-import { generateText, type LanguageModel, NoObjectGeneratedError, Output } from "ai";
+// proposes tool arguments (decision D18).
+import { generateText, type JSONSchema7, jsonSchema, type LanguageModel, NoObjectGeneratedError, Output } from "ai";
 import { z } from "zod";
+import { errorKind, providerStatus } from "./model-errors.ts";
+import { truncateText } from "../../cli/fields.ts";
+import { toStrictJsonSchema } from "./strict-schema.ts";
 
-export const RouterAgentOutput = z.object({
+export const IntentOutput = z.object({
   objective: z.string().min(1).max(500).describe("what the user wants, in one sentence"),
   requires_tool: z.boolean().describe("whether answering needs data from the user's calendar, contacts or memory"),
   selected_skill: z.string().max(64).nullish().describe("calendar, contacts or memory, if one clearly applies"),
@@ -18,7 +21,21 @@ export const RouterAgentOutput = z.object({
   missing_fields: z.array(z.string().max(64)).max(10).nullish().describe("what the user still has to tell us"),
 });
 
-export type RouterOutput = z.infer<typeof RouterAgentOutput>;
+export type IntentOutput = z.infer<typeof IntentOutput>;
+
+/**
+ * What the intent model is sent: IntentOutput under OpenAI's strict rules (every key
+ * required, the optional ones nullable, no length keywords). Sent with `strict: true`, the AI
+ * SDK's default for structured output; the length limits are checked on the answer by zod.
+ */
+export const INTENT_OUTPUT_WIRE_SCHEMA: JSONSchema7 = toStrictJsonSchema(z.toJSONSchema(IntentOutput, { target: "draft-7" }) as JSONSchema7);
+
+const intentOutputSchema = jsonSchema<IntentOutput>(INTENT_OUTPUT_WIRE_SCHEMA, {
+  validate: (value) => {
+    const parsed = IntentOutput.safeParse(value);
+    return parsed.success ? { success: true, value: parsed.data } : { success: false, error: parsed.error };
+  },
+});
 
 export const INTENT_INSTRUCTIONS = `You route requests for a calendar, contacts and memory assistant.
 Read the conversation and describe the latest user request: its objective, whether answering needs the user's data (requires_tool), and, when clear, the skill (calendar, contacts, memory), the action card (list_day, list_range, get_event, create_event, update_event, delete_event, share_event, accept_invite, reject_invite), entities stated verbatim (event ids, names, phones, emails) and the time the user mentioned in their own words.
@@ -32,29 +49,58 @@ export interface IntentTurn {
 /** How many times an invalid structured answer is asked for again before falling back. */
 export const INTENT_ATTEMPTS = 2;
 
+/** Why the intent stage gave no hints: logged, never shown to the user. */
+export interface IntentFallback {
+  reason: "malformed_output" | "model_error";
+  /** The provider's HTTP status, when the failure was an HTTP answer. */
+  status?: number;
+  /** The error's class name (never its message, which may quote the provider). */
+  error: string;
+}
+
+export interface IntentResult {
+  output: IntentOutput;
+  attempts: number;
+  /** Present when the hints are absent because the stage failed. */
+  fallback?: IntentFallback;
+  usage: { inputTokens?: number; outputTokens?: number };
+}
+
+/**
+ * The intent stage is an optimisation: whatever goes wrong in it (a provider that refuses the
+ * schema, an outage after the SDK's retries, an answer that does not parse), the run goes on
+ * without hints. Only a cancel ends the run here: it rethrows, so the run stops as cancelled.
+ */
 export async function runIntentStage(options: {
   model: LanguageModel;
   conversation: readonly IntentTurn[];
   abortSignal?: AbortSignal;
-}): Promise<{ output: RouterOutput; attempts: number; fallback: boolean; usage: { inputTokens?: number; outputTokens?: number } }> {
+}): Promise<IntentResult> {
   const messages = options.conversation.map((turn) => ({ role: turn.role, content: turn.text }));
-  for (let attempt = 1; attempt <= INTENT_ATTEMPTS; attempt++) {
+  let fallback: IntentFallback = { reason: "malformed_output", error: "NoObjectGeneratedError" };
+  let attempts = 0;
+  while (attempts < INTENT_ATTEMPTS) {
+    attempts++;
     try {
       const result = await generateText({
         model: options.model,
         instructions: INTENT_INSTRUCTIONS,
         messages,
-        output: Output.object({ schema: RouterAgentOutput }),
+        output: Output.object({ schema: intentOutputSchema }),
         maxRetries: 1,
         ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
       });
-      return { output: result.output, attempts: attempt, fallback: false, usage: result.usage };
+      return { output: result.output, attempts, usage: result.usage };
     } catch (error) {
-      // Only a malformed answer is retried here; a model that cannot be reached fails the run.
-      if (!NoObjectGeneratedError.isInstance(error)) throw error;
+      if (options.abortSignal?.aborted) throw error;
+      // A malformed answer is asked for once more; a failed call was already retried by the SDK.
+      if (NoObjectGeneratedError.isInstance(error)) continue;
+      const status = providerStatus(error);
+      fallback = { reason: "model_error", error: errorKind(error), ...(status !== undefined ? { status } : {}) };
+      break;
     }
   }
-  // The router is an optimisation: without it the worker still has the request itself.
+  // Without hints the worker still has the request itself.
   const last = [...options.conversation].reverse().find((turn) => turn.role === "user")?.text ?? "";
-  return { output: { objective: last.slice(0, 500) || "answer the user", requires_tool: true }, attempts: INTENT_ATTEMPTS, fallback: true, usage: {} };
+  return { output: { objective: truncateText(last, 500) || "answer the user", requires_tool: true }, attempts, fallback, usage: {} };
 }

@@ -20,10 +20,11 @@ export function resolveModels(agent: Settings["agent"]): AgentModels {
     return { intent: model, execution: model, labels: { intent: DEMO_MODEL_ID, execution: DEMO_MODEL_ID }, demo: true };
   }
   const provider = createOpenAI({ apiKey: agent.modelApiKey, ...(agent.modelBaseUrl ? { baseURL: agent.modelBaseUrl } : {}) });
-  // Chat Completions: the API every OpenAI-compatible server implements.
+  // Chat Completions unless the operator chose the Responses API (docs/configuration.md).
+  const model = (id: string) => (agent.modelApi === "responses" ? provider.responses(id) : provider.chat(id));
   return {
-    intent: provider.chat(agent.intentModel),
-    execution: provider.chat(agent.executionModel),
+    intent: model(agent.intentModel),
+    execution: model(agent.executionModel),
     labels: { intent: agent.intentModel, execution: agent.executionModel },
     demo: false,
   };

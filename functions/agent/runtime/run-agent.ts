@@ -1,8 +1,7 @@
 // One agent run, from the request to the last event: intent -> execution (tool loop) ->
 // report, emitted as AG-UI events while they happen. Every path ends with exactly one
 // RUN_FINISHED or RUN_ERROR, and nothing after it.
-import type { BaseEvent } from "@ag-ui/core";
-import { APICallError, type ModelMessage, stepCountIs, streamText } from "ai";
+import { type ModelMessage, stepCountIs, streamText } from "ai";
 import type { CliContext } from "../../cli/context.ts";
 import type { CliResult } from "../../cli/result.ts";
 import type { Settings } from "../../lib/config.ts";
@@ -11,9 +10,10 @@ import type { RunRecorder } from "../persistence/run-recorder.ts";
 import { userText } from "../persistence/records.ts";
 import { type PostProcessedToolCall, postProcessToolCall } from "../post-processing/index.ts";
 import type { SkillFileResult, SkillLibrary } from "../skills/skill-library.ts";
-import { agUi } from "./ag-ui-events.ts";
+import { type AgentEvent, agUi, runUsage } from "./ag-ui-events.ts";
 import { buildExecutionInstructions, preloadPath } from "./execution-prompt.ts";
 import { runIntentStage } from "./intent.ts";
+import { describeModelFailure, errorKind } from "./model-errors.ts";
 import type { AgentModels } from "./models.ts";
 import type { RunRequest } from "./run-request.ts";
 import { agentTools } from "./tools.ts";
@@ -47,23 +47,42 @@ class RunFailure extends Error {
   }
 }
 
+/** The execution model failed: the run ends, saying whether trying again can help. */
 function modelFailure(error: unknown): RunFailure {
-  const status = APICallError.isInstance(error) ? ` (HTTP ${error.statusCode ?? "?"})` : "";
-  const detail = error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : String(error).slice(0, 300);
-  return new RunFailure("MODEL_UNAVAILABLE", `the language model could not be reached${status}; please try again`, detail);
+  const { code, message, status } = describeModelFailure(error);
+  // The provider's message can quote its response body: the log gets the status and class only.
+  return new RunFailure(code, message, `${errorKind(error)}${status !== undefined ? ` HTTP ${status}` : ""}`);
 }
 
-/** Tracks which step and text message are open, so transitions always close what they must. */
+/**
+ * Tracks which step and text message are open, so transitions always close what they must.
+ * Each model step is one assistant message: its text opens with the step's message id, and its
+ * tool calls name that id as their parent, so AG-UI clients attach them to the same message.
+ */
 class StreamState {
   private step: string | undefined;
   private textId: string | undefined;
+  private modelStepId: string = crypto.randomUUID();
+  private modelStepTextUsed = false;
   answered = false;
-  private readonly emit: (event: BaseEvent) => void;
+  private readonly emit: (event: AgentEvent) => void;
   private readonly onText: (messageId: string, delta: string) => void;
 
-  constructor(emit: (event: BaseEvent) => void, onText: (messageId: string, delta: string) => void = () => {}) {
+  constructor(emit: (event: AgentEvent) => void, onText: (messageId: string, delta: string) => void = () => {}) {
     this.emit = emit;
     this.onText = onText;
+  }
+
+  /** A new model call began: what follows belongs to a new assistant message. */
+  beginModelStep(): void {
+    this.closeText();
+    this.modelStepId = crypto.randomUUID();
+    this.modelStepTextUsed = false;
+  }
+
+  /** The assistant message tool calls of the current model step belong to. */
+  get parentMessageId(): string {
+    return this.modelStepId;
   }
 
   enterStep(name: string): void {
@@ -78,7 +97,9 @@ class StreamState {
     if (delta === "") return;
     this.enterStep("report");
     if (!this.textId) {
-      this.textId = crypto.randomUUID();
+      // A second text in the same step (after a tool call) needs an id of its own.
+      this.textId = this.modelStepTextUsed ? crypto.randomUUID() : this.modelStepId;
+      this.modelStepTextUsed = true;
       this.emit(agUi.textStart(this.textId));
     }
     this.answered = true;
@@ -104,14 +125,14 @@ class StreamState {
  * closed, and the run ends with RUN_FINISHED, outcome "cancelled". A client that merely goes
  * away does not stop a run; it can resume the stream.
  */
-export async function runAgent(request: RunRequest, deps: RunDependencies, emit: (event: BaseEvent) => void, cancel: AbortSignal): Promise<void> {
+export async function runAgent(request: RunRequest, deps: RunDependencies, emit: (event: AgentEvent) => void, cancel: AbortSignal): Promise<void> {
   const { threadId, runId } = request;
   const logFields = { run_id: runId, thread_id: threadId };
   const recorder = deps.recorder;
   const state = new StreamState(emit, (messageId, delta) => recorder?.text(messageId, delta));
   let stepCount = 0;
   const timings: Record<string, number> = {};
-  const usage: Record<string, unknown> = {};
+  const usage: Parameters<typeof runUsage>[0] = {};
   const began = Date.now();
   const lap = (stage: string, since: number) => (timings[`${stage}_ms`] = Date.now() - since);
 
@@ -130,15 +151,13 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
     // Intent: what is asked, and hints that save the worker exploration.
     state.enterStep("intent");
     let stageBegan = Date.now();
-    const intent = await runIntentStage({ model: deps.models.intent, conversation, abortSignal: cancel }).catch((error: unknown) => {
-      throw modelFailure(error);
-    });
+    const intent = await runIntentStage({ model: deps.models.intent, conversation, abortSignal: cancel });
     lap("intent", stageBegan);
     usage.intent = intent.usage;
     emit(agUi.custom("intent", intent.output));
-    if (intent.fallback) log.warn("agent.intent_fallback", { ...logFields, attempts: intent.attempts });
+    if (intent.fallback) log.warn("agent.intent_fallback", { ...logFields, attempts: intent.attempts, ...intent.fallback });
 
-    // Execution: the tool loop, with no chat history (decision D7).
+    // Execution: the tool loop, with no chat history (decision D16).
     state.enterStep("execution");
     stageBegan = Date.now();
     const preload = deps.agent.preloadActionCard ? preloadPath(intent.output, (path) => deps.skills.has(path)) : undefined;
@@ -146,7 +165,7 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
     const instructions = buildExecutionInstructions({
       userContext: buildUserContext(deps.now?.() ?? new Date(), request.timezone),
       skills: deps.skills.skills,
-      router: intent.output,
+      intent: intent.output,
       ...(preloaded?.ok ? { preloaded: { path: preloaded.path, content: preloaded.content } } : {}),
     });
     const messages: ModelMessage[] = [{ role: "user", content: request.userContent }];
@@ -172,17 +191,21 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
       ...(deps.agent.temperature !== undefined ? { temperature: deps.agent.temperature } : {}),
       abortSignal: cancel,
       maxRetries: 1,
+      onError: keepProviderBodyOutOfLogs,
     });
 
     for await (const part of execution.fullStream) {
       switch (part.type) {
+        case "start-step":
+          state.beginModelStep();
+          break;
         case "text-delta":
           state.text(part.text);
           break;
         case "tool-call":
           state.enterStep("execution");
           argsByCall.set(part.toolCallId, part.input);
-          emit(agUi.toolCallStart(part.toolCallId, part.toolName));
+          emit(agUi.toolCallStart(part.toolCallId, part.toolName, state.parentMessageId));
           emit(agUi.toolCallArgs(part.toolCallId, JSON.stringify(part.input ?? {})));
           emit(agUi.toolCallEnd(part.toolCallId));
           break;
@@ -214,6 +237,7 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
     // tool call, ask once more, without tools, for an answer from what was found.
     if (!state.answered) {
       stageBegan = Date.now();
+      state.beginModelStep();
       const response = await execution.response;
       const report = streamText({
         model: deps.models.execution,
@@ -221,11 +245,13 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
         messages: [...messages, ...response.messages, { role: "user", content: BUDGET_SPENT_NOTE }],
         abortSignal: cancel,
         maxRetries: 1,
+        onError: keepProviderBodyOutOfLogs,
       });
       for await (const part of report.fullStream) {
         if (part.type === "text-delta") state.text(part.text);
         else if (part.type === "error") throw modelFailure(part.error);
       }
+      usage.report = await report.totalUsage;
       if (!state.answered) state.text(LAST_RESORT_ANSWER);
       lap("report", stageBegan);
     }
@@ -235,8 +261,9 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
     state.closeAll();
     timings.total_ms = Date.now() - began;
     // RUN_FINISHED means the run is also in history.
-    await recorder?.finish({ status: "succeeded", stepCount, usage, stageTimings: timings }).catch(databaseFailure);
-    emit(agUi.runFinished(threadId, runId, { step_count: stepCount }));
+    const result = { step_count: stepCount, usage: runUsage(usage) };
+    await recorder?.finish({ status: "succeeded", stepCount, usage: result.usage, stageTimings: timings }).catch(databaseFailure);
+    emit(agUi.runFinished(threadId, runId, result));
     log.info("agent.run_finished", { ...logFields, step_count: stepCount, db_round_trips: recorder?.roundTrips, ...timings });
   } catch (error) {
     const failure = cancel.aborted
@@ -247,12 +274,12 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
     // Best effort: the outcome is recorded when the database can still be reached.
     if (recorder && failure.code !== "DATABASE_UNAVAILABLE") {
       await recorder
-        .finish({ status: cancel.aborted ? "cancelled" : "failed", errorCode: failure.code, stepCount, usage, stageTimings: timings })
+        .finish({ status: cancel.aborted ? "cancelled" : "failed", errorCode: failure.code, stepCount, usage: runUsage(usage), stageTimings: timings })
         .catch(() => log.warn("agent.record_failed", { ...logFields, code: failure.code }));
     }
     if (cancel.aborted) {
       state.closeAll();
-      emit(agUi.runFinished(threadId, runId, { step_count: stepCount }, "cancelled"));
+      emit(agUi.runFinished(threadId, runId, { step_count: stepCount, usage: runUsage(usage) }, "cancelled"));
       log.info("agent.run_cancelled", { ...logFields, step_count: stepCount });
       return;
     }
@@ -260,6 +287,13 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
     emit(agUi.runError(failure.code, failure.message));
   }
 }
+
+/**
+ * streamText's default error handler prints the whole error, provider response body included,
+ * to the Worker's log. Errors arrive as "error" parts and end the run through modelFailure,
+ * which logs the status and class only.
+ */
+function keepProviderBodyOutOfLogs(): void {}
 
 function databaseFailure(error: unknown): never {
   throw new RunFailure("DATABASE_UNAVAILABLE", "your data could not be saved or read right now; please try again shortly", error instanceof Error ? error.message : undefined);

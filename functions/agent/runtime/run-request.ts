@@ -4,6 +4,7 @@
 import type { ContentPart, Message, RunAgentInput } from "@ag-ui/core";
 import { RunAgentInputSchema } from "@ag-ui/core/schemas";
 import type { FilePart, ImagePart, TextPart } from "ai";
+import { STORABLE_TEXT_PROBLEM, isStorableText, toStorableText, truncateText } from "../../cli/fields.ts";
 import type { IntentTurn } from "./intent.ts";
 import { resolveTimezone } from "./user-context.ts";
 
@@ -37,58 +38,107 @@ const textOf = (content: Message["content"]): string => {
 /** Decoded size of base64 data, without decoding it. */
 const base64Bytes = (value: string) => Math.floor((value.length * 3) / 4) - (value.endsWith("==") ? 2 : value.endsWith("=") ? 1 : 0);
 
-function userParts(content: ContentPart[]): { parts: Array<TextPart | ImagePart>; attachments: Attachment[] } | string {
+/** Why a request is refused, and the field (a dotted path into the body) it is about. */
+export interface RunRequestProblem {
+  ok: false;
+  problem: string;
+  field: string;
+}
+
+const refuse = (field: string, problem: string): RunRequestProblem => ({ ok: false, field, problem });
+
+function userParts(content: ContentPart[], at: string): { parts: Array<TextPart | ImagePart>; attachments: Attachment[] } | RunRequestProblem {
   const parts: Array<TextPart | ImagePart> = [];
   const attachments: Attachment[] = [];
-  for (const part of content) {
+  for (const [index, part] of content.entries()) {
+    const field = `${at}.${index}`;
     if (part.type === "text") parts.push({ type: "text", text: part.text });
     else if (part.type === "image") {
-      if (attachments.length >= LIMITS.images) return `at most ${LIMITS.images} images per message`;
+      if (attachments.length >= LIMITS.images) return refuse(field, `at most ${LIMITS.images} images per message`);
       const source = part.source;
       if (source.type === "url") {
-        if (!/^https:\/\//.test(source.value)) return "image URLs must be https";
+        // "https://" alone, or a host with spaces, passes a prefix test but is no URL.
+        if (!/^https:\/\//.test(source.value) || !URL.canParse(source.value)) return refuse(`${field}.source.value`, "image URLs must be absolute https URLs");
         parts.push({ type: "image", image: new URL(source.value), ...(source.mimeType ? { mediaType: source.mimeType } : {}) });
         attachments.push({ type: "image", url: source.value, ...(source.mimeType ? { mimeType: source.mimeType } : {}) });
       } else if (source.type === "data") {
-        if (!source.mimeType.startsWith("image/")) return "inline images need an image/* mimeType";
-        if (source.value.length > LIMITS.imageDataChars) return "an inline image is too large (max about 6 MB)";
+        if (!source.mimeType.startsWith("image/")) return refuse(`${field}.source.mimeType`, "inline images need an image/* mimeType");
+        if (source.value.length > LIMITS.imageDataChars) return refuse(`${field}.source.value`, "an inline image is too large (max about 6 MB)");
         parts.push({ type: "image", image: source.value, mediaType: source.mimeType });
         attachments.push({ type: "image", mimeType: source.mimeType, inlineBytes: base64Bytes(source.value) });
-      } else return "image sources must be url or data";
-    } else return `message parts of type ${part.type} are not supported`;
+      } else return refuse(`${field}.source.type`, "image sources must be url or data");
+    } else return refuse(`${field}.type`, `message parts of type ${part.type} are not supported`);
   }
   return { parts, attachments };
 }
 
-export function parseRunRequest(body: unknown): { ok: true; request: RunRequest } | { ok: false; problem: string } {
+/**
+ * The first string (value or key) anywhere in the body that Postgres could not store. Ids,
+ * message text and forwarded props end up in records; refusing them here names the field,
+ * where the database would have failed the run as if it were down. Iterative, so a deeply
+ * nested body cannot exhaust the stack.
+ */
+export function unstorableField(body: unknown): string | undefined {
+  const pending: Array<[unknown, string]> = [[body, ""]];
+  while (pending.length > 0) {
+    const [value, path] = pending.pop()!;
+    if (typeof value === "string") {
+      if (!isStorableText(value)) return path || "(body)";
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => pending.push([item, path ? `${path}.${index}` : String(index)]));
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) {
+        const field = path ? `${path}.${toStorableText(key)}` : toStorableText(key);
+        if (!isStorableText(key)) return field;
+        pending.push([item, field]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Why `id` cannot name a thread or run (in a body or a path), or undefined. */
+export function idProblem(id: string): string | undefined {
+  if (id.length === 0 || id.length > 128) return "must be 1 to 128 characters";
+  if (!isStorableText(id)) return STORABLE_TEXT_PROBLEM;
+  return undefined;
+}
+
+export function parseRunRequest(body: unknown): { ok: true; request: RunRequest } | RunRequestProblem {
   const parsed = RunAgentInputSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, problem: `not an AG-UI RunAgentInput: ${issue ? `${issue.path.join(".") || "(body)"} ${issue.message}` : "invalid"}` };
+    const field = issue ? issue.path.map((part) => toStorableText(String(part))).join(".") || "(body)" : "(body)";
+    return refuse(field, `not an AG-UI RunAgentInput: ${issue ? `${field} ${issue.message}` : "invalid"}`);
   }
+  const unstorable = unstorableField(body);
+  if (unstorable) return refuse(unstorable, `${unstorable} ${STORABLE_TEXT_PROBLEM}`);
   const input = parsed.data as RunAgentInput;
-  if (input.threadId.length === 0 || input.threadId.length > 128 || input.runId.length === 0 || input.runId.length > 128) {
-    return { ok: false, problem: "threadId and runId must be 1 to 128 characters" };
+  for (const field of ["threadId", "runId"] as const) {
+    const problem = idProblem(input[field]);
+    if (problem) return refuse(field, `${field} ${problem}`);
   }
   const last = input.messages.at(-1);
-  if (!last || last.role !== "user") return { ok: false, problem: "the last message must be the user's request" };
+  const lastField = `messages.${input.messages.length - 1}`;
+  if (!last || last.role !== "user") return refuse(input.messages.length === 0 ? "messages" : `${lastField}.role`, "the last message must be the user's request");
+  if (idProblem(last.id)) return refuse(`${lastField}.id`, `the message id ${idProblem(last.id)}`);
 
   let userContent: RunRequest["userContent"];
   let attachments: Attachment[] = [];
   if (typeof last.content === "string") {
-    if (last.content.trim() === "") return { ok: false, problem: "the user message is empty" };
-    userContent = last.content.slice(0, LIMITS.turnChars);
+    if (last.content.trim() === "") return refuse(`${lastField}.content`, "the user message is empty");
+    userContent = truncateText(last.content, LIMITS.turnChars);
   } else {
-    const converted = userParts(last.content);
-    if (typeof converted === "string") return { ok: false, problem: converted };
-    if (converted.parts.length === 0) return { ok: false, problem: "the user message is empty" };
+    const converted = userParts(last.content, `${lastField}.content`);
+    if ("ok" in converted) return converted;
+    if (converted.parts.length === 0) return refuse(`${lastField}.content`, "the user message is empty");
     userContent = converted.parts;
     attachments = converted.attachments;
   }
 
   const conversation = input.messages
     .filter((message) => message.role === "user" || message.role === "assistant")
-    .map((message) => ({ role: message.role as "user" | "assistant", text: textOf(message.content).slice(0, LIMITS.turnChars) }))
+    .map((message) => ({ role: message.role as "user" | "assistant", text: truncateText(textOf(message.content), LIMITS.turnChars) }))
     .filter((turn) => turn.text.trim() !== "")
     .slice(-LIMITS.turns);
 

@@ -1,4 +1,4 @@
-// USER_CONTEXT_JSON, the ENV section of the worker's prompt (decision D10): the one source of
+// USER_CONTEXT_JSON, the ENV section of the worker's prompt (decision D19): the one source of
 // "now" and of the time zone that skills tell the model to resolve dates with.
 import { zonedIso } from "../../cli/time.ts";
 

@@ -7,7 +7,7 @@ import { buildUserContext, resolveTimezone } from "../../../functions/agent/runt
 const base = (messages: unknown[], extra: Record<string, unknown> = {}) => ({ threadId: "t", runId: "r", messages, state: {}, tools: [], context: [], ...extra });
 
 describe("parseRunRequest", () => {
-  test("keeps the last user message for the worker and a bounded text conversation for the router", () => {
+  test("keeps the last user message for the worker and a bounded text conversation for the intent stage", () => {
     const messages = [
       ...Array.from({ length: 30 }, (_, i) => ({ id: `h${i}`, role: i % 2 ? "assistant" : "user", content: `turn ${i}` })),
       { id: "tool", role: "tool", toolCallId: "c", content: "{}" },
@@ -76,5 +76,23 @@ describe("preloadPath", () => {
     expect(preloadPath({ objective: "x", requires_tool: true, selected_skill: "calendar", intended_action: "../SKILL" }, has)).toBeUndefined();
     expect(preloadPath({ objective: "x", requires_tool: true, selected_skill: "calendar", intended_action: "nope" }, has)).toBeUndefined();
     expect(preloadPath({ objective: "x", requires_tool: true }, has)).toBeUndefined();
+  });
+});
+
+describe("strings the database cannot store", () => {
+  test("a key anywhere in the body is checked too, and the field is named", () => {
+    const parsed = parseRunRequest(base([{ id: "m", role: "user", content: "hi" }], { state: { nested: { "k\u0000": 1 } } }));
+    expect(parsed).toMatchObject({ ok: false, field: "state.nested.k\uFFFD" });
+  });
+
+  test("a deeply nested body is walked without exhausting the stack", () => {
+    let state: unknown = "\u0000";
+    for (let depth = 0; depth < 200_000; depth++) state = [state];
+    expect(parseRunRequest(base([{ id: "m", role: "user", content: "hi" }], { state }))).toMatchObject({ ok: false });
+  });
+
+  test("text cut at the turn limit never ends in half a surrogate pair", () => {
+    const parsed = parseRunRequest(base([{ id: "m", role: "user", content: `${"a".repeat(3_999)}😀` }]));
+    expect(parsed.ok && parsed.request.userContent).toBe("a".repeat(3_999));
   });
 });

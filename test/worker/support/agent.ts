@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { lastValueFrom, from, toArray } from "rxjs";
 import { inject } from "vitest";
 import { createApp } from "../../../functions/agent/app.ts";
-import type { RouterOutput } from "../../../functions/agent/runtime/intent.ts";
+import type { IntentOutput } from "../../../functions/agent/runtime/intent.ts";
 import type { AgentModels } from "../../../functions/agent/runtime/models.ts";
 import { accessTokenClaims, signAccessToken } from "../../../supabase/local/auth-tokens.ts";
 import { type ScriptedStep, scriptedPair } from "../../support/scripted-model.ts";
@@ -13,7 +13,7 @@ import { type ScriptedStep, scriptedPair } from "../../support/scripted-model.ts
 export type { ScriptedStep };
 
 export interface Script {
-  intent: RouterOutput | Error;
+  intent: IntentOutput | Error;
   steps: ScriptedStep[];
 }
 

@@ -1,6 +1,9 @@
 // How a schedule item looks in a tool result: times in the event's own zone with offset, and
 // what the caller may do with it (owner, or the permission it was granted).
 import { zonedIso } from "../../time.ts";
+import { EVENT_STATUSES, type EventView } from "./results.ts";
+
+export type { EventView } from "./results.ts";
 
 export const EVENT_COLUMNS =
   "id, owner_id, title, description, start_at, end_at, timezone, status, metadata, recurrence_rule, source_type, created_at, updated_at, schedule_subscriptions(subscriber_id, permission, status)";
@@ -28,12 +31,9 @@ export interface EventRow {
   schedule_subscriptions?: SubscriptionRow[];
 }
 
-export type EventView = Omit<EventRow, "created_at" | "schedule_subscriptions"> & {
-  /** "owner", or the permission granted to the caller through an accepted share. */
-  access: "owner" | SubscriptionRow["permission"];
-  /** For the owner: who the event is shared with. */
-  shared_with?: Array<{ user_id: string; permission: string; status: string }>;
-};
+/** The table's check constraint allows only these; anything else would be a schema change. */
+const isEventStatus = (status: string): status is EventView["status"] => (EVENT_STATUSES as readonly string[]).includes(status);
+const eventStatus = (status: string): EventView["status"] => (isEventStatus(status) ? status : "active");
 
 function inZone(instant: string, timeZone: string): string {
   try {
@@ -54,7 +54,7 @@ export function toEventView(row: EventRow, userId: string): EventView {
     start_at: inZone(row.start_at, row.timezone),
     end_at: row.end_at ? inZone(row.end_at, row.timezone) : null,
     timezone: row.timezone,
-    status: row.status,
+    status: eventStatus(row.status),
     metadata: row.metadata,
     recurrence_rule: row.recurrence_rule,
     source_type: row.source_type,

@@ -2,6 +2,14 @@
 import { defineMethod, type CliModule } from "../../method.ts";
 import { calendarRead } from "./read.ts";
 import {
+  CalendarAnswerResult,
+  CalendarCreateResult,
+  CalendarDeleteResult,
+  CalendarReadResult,
+  CalendarShareResult,
+  CalendarUpdateResult,
+} from "./results.ts";
+import {
   CalendarCreateInput,
   CalendarEventRef,
   CalendarReadInput,
@@ -21,6 +29,7 @@ export const calendar: CliModule = {
       summary: 'list a day ("mode":"day"), a range ("mode":"range") or read one event by id ("mode":"event")',
       input: CalendarReadInput,
       example: { mode: "day", date: "2026-04-23", timezone: "Asia/Shanghai" },
+      result: CalendarReadResult,
       handler: calendarRead,
       suggest: suggestRead,
     }),
@@ -33,12 +42,14 @@ export const calendar: CliModule = {
         end_at: "2026-04-23T17:00:00+08:00",
         timezone: "Asia/Shanghai",
       },
+      result: CalendarCreateResult,
       handler: calendarCreate,
     }),
     update: defineMethod({
       summary: "change an event's fields (archive with patch.status = \"archived\")",
       input: CalendarUpdateInput,
       example: { event_id: EXAMPLE_EVENT, patch: { start_at: "2026-04-23T18:00:00+08:00", end_at: "2026-04-23T19:00:00+08:00" } },
+      result: CalendarUpdateResult,
       handler: calendarUpdate,
       suggest: suggestUpdate,
     }),
@@ -46,12 +57,14 @@ export const calendar: CliModule = {
       summary: "delete an event you own",
       input: CalendarEventRef,
       example: { event_id: EXAMPLE_EVENT },
+      result: CalendarDeleteResult,
       handler: calendarDelete,
     }),
     share: defineMethod({
       summary: "invite someone (by phone, email or user_id) to an event",
       input: CalendarShareInput,
       example: { event_id: EXAMPLE_EVENT, invitee: { phone: "+8613812345678" }, permissions: { view: true, edit: false, invite: false } },
+      result: CalendarShareResult,
       handler: calendarShare,
       suggest: suggestShare,
     }),
@@ -59,12 +72,14 @@ export const calendar: CliModule = {
       summary: "accept an invitation to an event",
       input: CalendarEventRef,
       example: { event_id: EXAMPLE_EVENT },
+      result: CalendarAnswerResult,
       handler: calendarAcceptInvite,
     }),
     reject_invite: defineMethod({
       summary: "decline an invitation, or leave an event shared with you",
       input: CalendarEventRef,
       example: { event_id: EXAMPLE_EVENT },
+      result: CalendarAnswerResult,
       handler: calendarRejectInvite,
     }),
   },

@@ -5,6 +5,7 @@ import { unwrap } from "../../database-errors.ts";
 import { CliProblem } from "../../result.ts";
 import { dayBounds } from "../../time.ts";
 import { EVENT_COLUMNS, type EventRow, type EventView, toEventView } from "./event-view.ts";
+import type { CalendarReadResult } from "./results.ts";
 import type { CalendarReadInput } from "./schemas.ts";
 
 type ReadInput = z.output<typeof CalendarReadInput>;
@@ -36,7 +37,7 @@ async function listOverlapping(ctx: CliContext, start: Date, end: Date, status: 
   return { items, count: items.length, truncated: rows.length > limit };
 }
 
-export async function calendarRead(input: ReadInput, ctx: CliContext) {
+export async function calendarRead(input: ReadInput, ctx: CliContext): Promise<z.output<typeof CalendarReadResult>> {
   switch (input.mode) {
     case "event": {
       const event = await findEvent(ctx, input.event_id);

@@ -1,7 +1,7 @@
-// Input schemas of the calendar methods (spec 001 §5.3-5.4). Strict: an unknown key is an
+// Input schemas of the calendar methods. Strict: an unknown key is an
 // error, never silently dropped.
 import { z } from "zod";
-import { email, ianaTimezone, isoDate, millis, offsetDatetime, phone, text, uuid } from "../../fields.ts";
+import { email, ianaTimezone, isoDate, millis, offsetDatetime, phone, storableString, text, uuid } from "../../fields.ts";
 
 export const MAX_RANGE_DAYS = 92;
 export const MAX_LIST_ITEMS = 200;
@@ -58,8 +58,7 @@ export const CalendarCreateInput = z
     timezone: ianaTimezone,
     description: text(5000).optional(),
     metadata: EventMetadata.optional(),
-    recurrence_rule: z
-      .string()
+    recurrence_rule: storableString()
       .max(500)
       .regex(/^(RRULE:)?FREQ=(DAILY|WEEKLY|MONTHLY|YEARLY)(;[A-Z]+=[A-Za-z0-9,:+-]+)*$/, {
         error: "expected an RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO",

@@ -4,16 +4,19 @@ import type { CliContext } from "../../context.ts";
 import { problemFrom, unwrap } from "../../database-errors.ts";
 import { CliProblem } from "../../result.ts";
 import { findEvent, notFound } from "./read.ts";
+import type { CalendarAnswerResult, CalendarShareResult } from "./results.ts";
 import type { CalendarEventRef, CalendarShareInput } from "./schemas.ts";
 
 type ShareInput = z.output<typeof CalendarShareInput>;
+type ShareResult = z.output<typeof CalendarShareResult>;
+type AnswerResult = z.output<typeof CalendarAnswerResult>;
 
 /** The highest level the booleans grant (levels are ordered view < edit < invite). */
 export function permissionLevel(permissions: ShareInput["permissions"]): "view" | "edit" | "invite" {
   return permissions.invite ? "invite" : permissions.edit ? "edit" : "view";
 }
 
-async function resolveInvitee(ctx: CliContext, invitee: ShareInput["invitee"]): Promise<{ userId: string; matchedBy: string }> {
+async function resolveInvitee(ctx: CliContext, invitee: ShareInput["invitee"]): Promise<{ userId: string; matchedBy: ShareResult["invitation"]["matched_by"] }> {
   if (invitee.user_id) return { userId: invitee.user_id, matchedBy: "user_id" };
   const matchedBy = invitee.phone ? "phone" : "email";
   const userId = unwrap(
@@ -61,7 +64,7 @@ export async function calendarShare(input: ShareInput, ctx: CliContext) {
   };
 }
 
-async function answerInvitation(input: z.output<typeof CalendarEventRef>, ctx: CliContext, status: "accepted" | "rejected") {
+async function answerInvitation(input: z.output<typeof CalendarEventRef>, ctx: CliContext, status: "accepted" | "rejected"): Promise<AnswerResult> {
   const response = await ctx.db
     .from("schedule_subscriptions")
     .update({ status })
@@ -71,7 +74,7 @@ async function answerInvitation(input: z.output<typeof CalendarEventRef>, ctx: C
   if (response.error?.code === "22023") {
     throw new CliProblem("CONFLICT", "this invitation was already declined; ask the owner to invite you again");
   }
-  const rows = unwrap(response) as Array<{ permission: string; status: string; responded_at: string | null }>;
+  const rows = unwrap(response) as Array<Omit<AnswerResult["invitation"], "event_id">>;
   if (rows.length === 0) {
     throw new CliProblem("NOT_FOUND", `you have no invitation for event ${input.event_id}`, {
       suggestion: "invitations are answered by the invited person, with the event_id of the shared event",
@@ -80,9 +83,10 @@ async function answerInvitation(input: z.output<typeof CalendarEventRef>, ctx: C
   return { invitation: { event_id: input.event_id, ...rows[0]! } };
 }
 
-export async function calendarAcceptInvite(input: z.output<typeof CalendarEventRef>, ctx: CliContext) {
+export async function calendarAcceptInvite(input: z.output<typeof CalendarEventRef>, ctx: CliContext): Promise<AnswerResult> {
   const answer = await answerInvitation(input, ctx, "accepted");
-  return { ...answer, event: await findEvent(ctx, input.event_id) };
+  const event = await findEvent(ctx, input.event_id);
+  return { ...answer, ...(event ? { event } : {}) };
 }
 
 export function calendarRejectInvite(input: z.output<typeof CalendarEventRef>, ctx: CliContext) {

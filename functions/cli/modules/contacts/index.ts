@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { CliContext } from "../../context.ts";
 import { unwrap } from "../../database-errors.ts";
 import { defineMethod, type CliModule } from "../../method.ts";
+import { ContactsReadResult, type ContactView } from "./results.ts";
 import { ContactsReadInput } from "./schemas.ts";
 
 const COLUMNS = "id, display_name, phone, email, linked_user_id, notes";
@@ -15,7 +16,7 @@ async function contactsRead(input: z.output<typeof ContactsReadInput>, ctx: CliC
   if (input.name) query = query.ilike("display_name", `%${escapeLike(input.name)}%`);
   if (input.phone) query = query.eq("phone", input.phone);
   if (input.email) query = query.ilike("email", escapeLike(input.email));
-  const rows = unwrap(await query) as Array<Record<string, unknown>>;
+  const rows = unwrap(await query) as Array<z.output<typeof ContactView>>;
   const contacts = rows.slice(0, input.limit);
   return { contacts, count: contacts.length, truncated: rows.length > input.limit };
 }
@@ -27,6 +28,7 @@ export const contacts: CliModule = {
       summary: "find contacts by name, phone or email, or list them",
       input: ContactsReadInput,
       example: { name: "Bob" },
+      result: ContactsReadResult,
       handler: contactsRead,
     }),
   },

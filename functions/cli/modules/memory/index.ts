@@ -6,6 +6,7 @@ import { unwrap } from "../../database-errors.ts";
 import { defineMethod, type CliModule } from "../../method.ts";
 import { CliProblem } from "../../result.ts";
 import { detailsFromIssues } from "../../validation.ts";
+import { MemoryReadResult, MemoryUpdateResult } from "./results.ts";
 import { CONTENT_MODELS, MEMORY_KINDS, type MemoryKind, MemoryReadInput, MemoryUpdateInput } from "./schemas.ts";
 
 interface MemoryRow {
@@ -55,12 +56,14 @@ export const memory: CliModule = {
       summary: 'read the stored documents ("kind": "user_memory", "work_profile" or "all")',
       input: MemoryReadInput,
       example: { kind: "all" },
+      result: MemoryReadResult,
       handler: memoryRead,
     }),
     update: defineMethod({
       summary: "merge fields into (or replace) one memory document",
       input: MemoryUpdateInput,
       example: { kind: "user_memory", content: { preferences: ["Prefers morning meetings"] } },
+      result: MemoryUpdateResult,
       handler: memoryUpdate,
     }),
   },

@@ -1,16 +1,15 @@
 // memory.read / memory.update and the two documents they manage. Field by field docs are in
 // skills/memory/SKILL.md; a test keeps the two in step.
 import { z } from "zod";
-import { ianaTimezone, text } from "../../fields.ts";
+import { ianaTimezone, storableString, text } from "../../fields.ts";
 
 const shortList = (maxItems: number, maxLength: number) => z.array(text(maxLength)).max(maxItems, { error: `at most ${maxItems} entries` });
-const clock = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, { error: "expected a 24-hour time HH:MM" });
+const clock = storableString().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, { error: "expected a 24-hour time HH:MM" });
 
 /** What the assistant remembers about the person. */
 export const UserMemoryContent = z.strictObject({
   preferred_name: text(100).optional(),
-  language: z
-    .string()
+  language: storableString()
     .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, { error: "expected a BCP 47 language tag, e.g. en or zh-CN" })
     .optional(),
   timezone: ianaTimezone.optional(),

@@ -1,0 +1,65 @@
+// The agent Worker's HTTP contract as an OpenAPI 3.1 document. Each route declares, next to its
+// handler, its request schemas (checked by the same middleware that documents them) and its
+// responses; this module adds what they share: the document's header, the bearer scheme, the
+// error shape of every 4xx and 5xx, request validation that answers in that shape, and the two
+// routes that serve the document and a page to read it.
+import { Scalar } from "@scalar/hono-api-reference";
+import type { Context, Env, Hono, ValidationTargets } from "hono";
+import { type GenerateSpecOptions, openAPIRouteHandler, resolver, validator } from "hono-openapi";
+import type { z } from "zod";
+import pkg from "../../package.json" with { type: "json" };
+import { ErrorBodySchema, errorBody } from "../lib/errors.ts";
+
+export const BEARER = [{ bearer: [] }];
+
+export const OPENAPI_OPTIONS: Partial<GenerateSpecOptions> = {
+  documentation: {
+    openapi: "3.1.0",
+    info: {
+      title: "edge-agent",
+      version: pkg.version,
+      description:
+        "Chat backend for a calendar, contacts and memory assistant. Runs stream AG-UI events over Server-Sent Events. Every error is JSON in one shape (Error) with a stable code.",
+    },
+    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The user's Supabase access token" } } },
+  },
+  exclude: ["/openapi.json", "/docs"],
+  defaultValidationErrorResponse: {
+    description: "INVALID_REQUEST: the request does not match its schema; `field` names the first field at fault",
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  },
+};
+
+const errorContent = { "application/json": { schema: resolver(ErrorBodySchema) } };
+
+/** describeRoute responses for error statuses, all in the one error shape. */
+export function errorResponses(statuses: Record<number, string>) {
+  return Object.fromEntries(Object.entries(statuses).map(([status, description]) => [status, { description, content: errorContent }]));
+}
+
+/** describeRoute content for a JSON body of `schema`. */
+export function jsonContent(schema: z.ZodType) {
+  return { "application/json": { schema: resolver(schema) } };
+}
+
+/** The path of a zod issue as a field name: `messages[0].content`. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((name, key) => (typeof key === "number" ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key)), "");
+}
+
+/** Validates one part of the request with `schema`; a mismatch is a 400 INVALID_REQUEST naming the fields. */
+export function validated<Schema extends z.ZodType, Target extends keyof ValidationTargets, E extends Env>(target: Target, schema: Schema) {
+  return validator<Schema, Target, E, string>(target, schema, (result, c: Context<E>) => {
+    if (result.success) return;
+    const issues = result.error.map((issue) => ({ field: fieldPath((issue.path ?? []).map((p) => (typeof p === "object" ? p.key : p))), problem: issue.message }));
+    const where = target === "query" ? "query parameter" : target === "param" ? "path parameter" : target === "header" ? "header" : "field";
+    const message = issues.map((issue) => `${where} ${issue.field || "(body)"}: ${issue.problem}`).join("; ");
+    return c.json(errorBody("INVALID_REQUEST", message, { field: issues[0]?.field ?? "", problems: issues }), 400);
+  });
+}
+
+/** GET /openapi.json (the document) and GET /docs (a page to read and try it). */
+export function mountOpenApi<E extends Env>(app: Hono<E>): void {
+  app.get("/openapi.json", openAPIRouteHandler(app, OPENAPI_OPTIONS));
+  app.get("/docs", Scalar({ url: "/openapi.json", pageTitle: "edge-agent API" }));
+}

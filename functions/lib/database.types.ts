@@ -1,0 +1,350 @@
+// Generated from the local data plane by `npm run db:types` (supabase/local/database-types.ts).
+// Do not edit: change a migration, then regenerate. A test fails while this file is stale.
+
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
+
+export type Database = {
+  // Lets supabase-js type the PostgREST features of the server version it talks to.
+  __InternalSupabase: {
+    PostgrestVersion: "12";
+  };
+  public: {
+    Tables: {
+      contacts: {
+        Row: {
+          created_at: string
+          display_name: string
+          email: string | null
+          id: string
+          linked_user_id: string | null
+          notes: string | null
+          owner_id: string
+          phone: string | null
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          display_name: string
+          email?: string | null
+          id?: string
+          linked_user_id?: string | null
+          notes?: string | null
+          owner_id?: string
+          phone?: string | null
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          display_name?: string
+          email?: string | null
+          id?: string
+          linked_user_id?: string | null
+          notes?: string | null
+          owner_id?: string
+          phone?: string | null
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      messages: {
+        Row: {
+          content: string
+          created_at: string
+          id: string
+          metadata: Json
+          owner_id: string
+          role: string
+          run_id: string | null
+          seq: number
+          thread_id: string
+        }
+        Insert: {
+          content?: string
+          created_at?: string
+          id?: string
+          metadata?: Json
+          owner_id?: string
+          role: string
+          run_id?: string | null
+          seq?: number
+          thread_id: string
+        }
+        Update: {
+          content?: string
+          created_at?: string
+          id?: string
+          metadata?: Json
+          owner_id?: string
+          role?: string
+          run_id?: string | null
+          seq?: number
+          thread_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "messages_owner_id_run_id_fkey"
+            columns: ["owner_id", "run_id"]
+            isOneToOne: false
+            referencedRelation: "runs"
+            referencedColumns: ["owner_id", "id"]
+          },
+          {
+            foreignKeyName: "messages_owner_id_thread_id_fkey"
+            columns: ["owner_id", "thread_id"]
+            isOneToOne: false
+            referencedRelation: "threads"
+            referencedColumns: ["owner_id", "id"]
+          },
+        ]
+      }
+      runs: {
+        Row: {
+          error_code: string | null
+          finished_at: string | null
+          id: string
+          models: Json
+          owner_id: string
+          stage_timings: Json
+          started_at: string
+          status: string
+          step_count: number
+          thread_id: string
+          usage: Json
+        }
+        Insert: {
+          error_code?: string | null
+          finished_at?: string | null
+          id: string
+          models?: Json
+          owner_id?: string
+          stage_timings?: Json
+          started_at?: string
+          status?: string
+          step_count?: number
+          thread_id: string
+          usage?: Json
+        }
+        Update: {
+          error_code?: string | null
+          finished_at?: string | null
+          id?: string
+          models?: Json
+          owner_id?: string
+          stage_timings?: Json
+          started_at?: string
+          status?: string
+          step_count?: number
+          thread_id?: string
+          usage?: Json
+        }
+        Relationships: [
+          {
+            foreignKeyName: "runs_owner_id_thread_id_fkey"
+            columns: ["owner_id", "thread_id"]
+            isOneToOne: false
+            referencedRelation: "threads"
+            referencedColumns: ["owner_id", "id"]
+          },
+        ]
+      }
+      schedule_items: {
+        Row: {
+          created_at: string
+          description: string | null
+          end_at: string | null
+          id: string
+          metadata: Json
+          owner_id: string
+          recurrence_rule: string | null
+          source_type: string
+          start_at: string
+          status: string
+          timezone: string
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          description?: string | null
+          end_at?: string | null
+          id?: string
+          metadata?: Json
+          owner_id?: string
+          recurrence_rule?: string | null
+          source_type?: string
+          start_at: string
+          status?: string
+          timezone?: string
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          description?: string | null
+          end_at?: string | null
+          id?: string
+          metadata?: Json
+          owner_id?: string
+          recurrence_rule?: string | null
+          source_type?: string
+          start_at?: string
+          status?: string
+          timezone?: string
+          title?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      schedule_subscriptions: {
+        Row: {
+          created_at: string
+          id: string
+          invited_by: string
+          item_id: string
+          notify_level: string
+          permission: string
+          responded_at: string | null
+          status: string
+          subscriber_id: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          invited_by?: string
+          item_id: string
+          notify_level?: string
+          permission?: string
+          responded_at?: string | null
+          status?: string
+          subscriber_id: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          invited_by?: string
+          item_id?: string
+          notify_level?: string
+          permission?: string
+          responded_at?: string | null
+          status?: string
+          subscriber_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "schedule_subscriptions_item_id_fkey"
+            columns: ["item_id"]
+            isOneToOne: false
+            referencedRelation: "schedule_items"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      threads: {
+        Row: {
+          created_at: string
+          id: string
+          metadata: Json
+          owner_id: string
+          title: string | null
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          id: string
+          metadata?: Json
+          owner_id?: string
+          title?: string | null
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          metadata?: Json
+          owner_id?: string
+          title?: string | null
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      user_memory: {
+        Row: {
+          content: Json
+          created_at: string
+          kind: string
+          owner_id: string
+          updated_at: string
+          version: number
+        }
+        Insert: {
+          content?: Json
+          created_at?: string
+          kind: string
+          owner_id?: string
+          updated_at?: string
+          version?: number
+        }
+        Update: {
+          content?: Json
+          created_at?: string
+          kind?: string
+          owner_id?: string
+          updated_at?: string
+          version?: number
+        }
+        Relationships: []
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      find_invitee: {
+        Args: {
+          p_phone?: string
+          p_email?: string
+        }
+        Returns: string
+      }
+      health_check: {
+        Args: Record<PropertyKey, never>
+        Returns: boolean
+      }
+      record_run_finish: {
+        Args: {
+          p_run_id: string
+          p_status: string
+          p_error_code: string
+          p_step_count: number
+          p_usage: Json
+          p_stage_timings: Json
+          p_messages: Json
+        }
+        Returns: undefined
+      }
+      record_run_start: {
+        Args: {
+          p_thread_id: string
+          p_run_id: string
+          p_title: string
+          p_models: Json
+          p_user_content: string
+          p_user_metadata: Json
+          p_earlier_limit?: number
+        }
+        Returns: {
+          turn_role: string
+          turn_content: string
+        }[]
+      }
+    }
+    Enums: {
+      [_ in never]: never
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  };
+};

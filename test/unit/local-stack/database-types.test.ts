@@ -1,0 +1,59 @@
+// How catalog facts become supabase-js types: nullability, insert defaults, arrays, enums,
+// set-returning and table functions, and names that are not identifiers.
+import { expect, test } from "vitest";
+import { type Catalog, renderDatabaseTypes } from "../../../supabase/local/database-types.ts";
+
+const catalog: Catalog = {
+  relations: [
+    {
+      name: "notes",
+      kind: "table",
+      columns: [
+        { name: "id", type: "uuid", isArray: false, nullable: false, hasDefault: true },
+        { name: "body", type: "text", isArray: false, nullable: false, hasDefault: false },
+        { name: "tags", type: "text", isArray: true, nullable: true, hasDefault: false },
+        { name: "mood", type: "mood", isArray: false, nullable: false, hasDefault: false },
+        { name: "odd name", type: "tsvector", isArray: false, nullable: true, hasDefault: false },
+      ],
+      foreignKeys: [{ name: "notes_owner_fkey", columns: ["owner_id"], referencedRelation: "owners", referencedColumns: ["id"], isOneToOne: true }],
+    },
+    { name: "note_view", kind: "view", columns: [{ name: "n", type: "int8", isArray: false, nullable: true, hasDefault: false }], foreignKeys: [] },
+  ],
+  functions: [
+    { name: "count_notes", args: [{ name: "p_since", type: "timestamptz", isArray: false, hasDefault: true }], returns: { type: "int4", isArray: false, setOf: false } },
+    {
+      name: "recent",
+      args: [],
+      returns: { type: "record", isArray: false, setOf: true, columns: [{ name: "id", type: "uuid", isArray: false }, { name: "meta", type: "jsonb", isArray: false }] },
+    },
+  ],
+  enums: [{ name: "mood", values: ["calm", "busy"] }],
+};
+
+const text = renderDatabaseTypes(catalog);
+const block = (name: string) => text.slice(text.indexOf(`${name}: {`), text.indexOf("\n        }", text.indexOf(`${name}: {`)));
+
+test("rows are exact, inserts make defaults and nullables optional, updates make all optional", () => {
+  expect(block("Row")).toContain('"odd name": unknown | null');
+  expect(block("Row")).toContain("tags: string[] | null");
+  expect(block("Row")).toContain('mood: Database["public"]["Enums"]["mood"]');
+  expect(block("Insert")).toMatch(/id\?: string\n/);
+  expect(block("Insert")).toMatch(/ body: string\n/);
+  expect(block("Insert")).toMatch(/tags\?: string\[\] \| null/);
+  expect(block("Update")).toMatch(/ body\?: string\n/);
+});
+
+test("views have rows only; foreign keys become relationships", () => {
+  const views = text.slice(text.indexOf("Views: {"), text.indexOf("Functions: {"));
+  expect(views).toContain("n: number | null");
+  expect(views).not.toContain("Insert");
+  expect(text).toContain('foreignKeyName: "notes_owner_fkey"');
+  expect(text).toContain("isOneToOne: true");
+});
+
+test("functions: optional defaulted args, scalar and table results, enums as unions", () => {
+  expect(text).toMatch(/count_notes: \{\n\s+Args: \{\n\s+p_since\?: string\n\s+\}\n\s+Returns: number/);
+  expect(text).toMatch(/recent: \{\n\s+Args: Record<PropertyKey, never>\n\s+Returns: \{\n\s+id: string\n\s+meta: Json\n\s+\}\[\]/);
+  expect(text).toContain('mood: "calm" | "busy"');
+  expect(text).toContain("CompositeTypes: {\n      [_ in never]: never");
+});
