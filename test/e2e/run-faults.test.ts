@@ -76,7 +76,7 @@ async function startRun(body: ReturnType<typeof runBody>) {
 }
 
 test("PostgREST hung: RUN_ERROR DATABASE_UNAVAILABLE within the deadline, history 503", async () => {
-  hang(dev.plane, "postgrest");
+  await hang(dev.plane, "postgrest");
   const body = runBody();
   const began = performance.now();
   const stream = events(await startRun(body));

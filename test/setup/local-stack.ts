@@ -49,12 +49,12 @@ export async function startLocalStack(): Promise<{ info: LocalStackInfo; stop():
     const signal = /^\/faults\/(postgres|postgrest)\/(pause|resume)$/.exec(action ?? "");
     if (signal) {
       const target = signal[1] === "postgres" ? "postgres" : "postgrest";
-      try {
-        (signal[2] === "pause" ? hang : resume)(faults, target);
-        res.writeHead(204).end();
-      } catch (error) {
-        res.writeHead(500).end((error as Error).message);
-      }
+      Promise.resolve()
+        .then(() => (signal[2] === "pause" ? hang(faults, target) : resume(faults, target)))
+        .then(
+          () => res.writeHead(204).end(),
+          (error: Error) => res.writeHead(500).end(error.message),
+        );
       return;
     }
     const plane = action?.startsWith("/faults/") ? faults : outage;

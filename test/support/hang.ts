@@ -12,8 +12,23 @@ function processesOf(plane: DataPlane, target: HangTarget): number[] {
   return target === "postgres" ? [pid, ...descendantsOf(pid)] : [pid];
 }
 
-export function hang(plane: DataPlane, target: HangTarget): void {
-  for (const pid of processesOf(plane, target)) process.kill(pid, "SIGSTOP");
+export async function hang(plane: DataPlane, target: HangTarget): Promise<void> {
+  const pid = plane.processIds()[target];
+  if (pid === undefined) throw new Error(`${target} is not running`);
+  // The parent first, so it forks no new backend; then its children, looked up again until no
+  // new one appears (a fork under way when the parent stopped still completes).
+  process.kill(pid, "SIGSTOP");
+  if (target !== "postgres") return;
+  const stopped = new Set<number>();
+  for (;;) {
+    const fresh = descendantsOf(pid).filter((child) => !stopped.has(child));
+    if (fresh.length === 0 && stopped.size > 0) return;
+    for (const child of fresh) {
+      process.kill(child, "SIGSTOP");
+      stopped.add(child);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 export function resume(plane: DataPlane, target: HangTarget): void {

@@ -54,7 +54,7 @@ describe("project-cli with a hung data plane", () => {
 
   for (const target of ["postgrest", "postgres"] as const) {
     test(`${target} hung: the same exit code and error, within the deadline`, async () => {
-      hang(plane, target);
+      await hang(plane, target);
       const run = await cli(15_000);
       console.log(`project-cli with ${target} hung (DATA_PLANE_TIMEOUT_MS=1000): exit ${run.code} after ${run.ms.toFixed(0)} ms`);
       expect(run.code).toBe(1);
