@@ -26,6 +26,8 @@ export default defineConfig({
                   SUPABASE_ANON_KEY: stack.anonKey,
                   AUTH_JWT_SECRET: stack.keys.legacySecret,
                   CREDENTIAL_SIGNING_JWK: JSON.stringify(stack.keys.credentialPrivateJwk),
+                  // The run hub's idle limit, short so abandonment tests wait seconds, not minutes.
+                  RUN_IDLE_TIMEOUT_SECONDS: "5",
                 },
               },
             };

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { decodeJwt } from "jose";
+import { DATA_PLANE_TIMEOUT_MS } from "../lib/bounded-fetch.ts";
 import { createUserClient } from "../lib/supabase.ts";
 import { type AllowList, MODULES, parseAllowList } from "./registry.ts";
 import { type CliResult, failure } from "./result.ts";
@@ -19,6 +20,7 @@ Environment:
   SUPABASE_ANON_KEY        the project's anon / publishable key
   PROJECT_CLI_CREDENTIAL   controlled credential (short-lived JWT) of the acting user
   PROJECT_CLI_ALLOW        optional allow-list, e.g. "calendar.read,contacts.*"
+  DATA_PLANE_TIMEOUT_MS    optional deadline per database call (default ${DATA_PLANE_TIMEOUT_MS})
 
 Methods:
 ${Object.entries(MODULES)
@@ -86,6 +88,15 @@ function allowList(module: string, method: string): AllowList | undefined {
   }
 }
 
+/** A hung database must end the command too (exit 1, UPSTREAM_UNAVAILABLE), not hold it. */
+function timeoutMs(module: string, method: string): number {
+  const raw = process.env.DATA_PLANE_TIMEOUT_MS;
+  if (raw === undefined || raw.trim() === "") return DATA_PLANE_TIMEOUT_MS;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 100 || value > 60_000) return usage("DATA_PLANE_TIMEOUT_MS must be a whole number of milliseconds, 100 to 60000", module, method);
+  return value;
+}
+
 const { values, positionals } = commandLine(process.argv.slice(2));
 if (values.help) {
   process.stdout.write(HELP);
@@ -104,6 +115,7 @@ if (!credential || !supabaseUrl || !supabaseAnonKey) {
 
 const userId = subjectOf(credential, module, method);
 const allowed = allowList(module, method);
+const dataPlane = { timeoutMs: timeoutMs(module, method) };
 const input = await readInput(values, module, method);
-const db = createUserClient({ supabaseUrl, supabaseAnonKey }, async () => credential);
+const db = createUserClient({ supabaseUrl, supabaseAnonKey, dataPlane }, async () => credential);
 finish(await runProjectCli({ module, method, input }, { db, userId }, allowed ? { allowed } : {}));

@@ -2,6 +2,7 @@
 // missing setting is reported by name and problem, never by value (values may be secrets).
 import { z } from "zod";
 import { type AllowList, parseAllowList } from "../cli/registry.ts";
+import { DATA_PLANE_TIMEOUT_MS } from "./bounded-fetch.ts";
 
 /** A blank value in .dev.vars or the dashboard means "not set". */
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -62,6 +63,13 @@ const EnvSchema = z
     AGENT_TEMPERATURE: optional(z.coerce.number().min(0).max(2, { error: "must be between 0 and 2" })),
     AGENT_ENABLED_SKILLS: optional(z.string()),
     AGENT_PRELOAD_ACTION_CARD: optional(z.enum(["true", "false"], { error: 'must be "true" or "false"' })).default("true"),
+    // Faults: how long one data-plane call may take, and how long a run may stay silent.
+    DATA_PLANE_TIMEOUT_MS: optional(
+      z.coerce.number({ error: "must be a number of milliseconds" }).int().min(100, { error: "must be at least 100 ms" }).max(60_000, { error: "must be at most 60000 ms" }),
+    ).default(DATA_PLANE_TIMEOUT_MS),
+    RUN_IDLE_TIMEOUT_SECONDS: optional(
+      z.coerce.number({ error: "must be a number of seconds" }).int().min(5, { error: "must be at least 5 seconds" }).max(3_600, { error: "must be at most 3600 seconds" }),
+    ).default(300),
     PROJECT_CLI_ALLOW: optional(
       z.string().transform((spec, ctx) => {
         try {
@@ -88,12 +96,17 @@ export interface Settings {
     issuer?: string;
     jwksUrl: string;
     legacySecret?: string;
+    /** Deadline for fetching the key set (DATA_PLANE_TIMEOUT_MS). */
+    keysTimeoutMs: number;
   };
   credential: {
     ttlSeconds: number;
     signingJwk?: z.infer<typeof signingJwk>;
     legacySecret?: string;
   };
+  /** Bounds on waiting for the data plane and for a silent run (docs/configuration.md). */
+  dataPlane: { timeoutMs: number };
+  runs: { idleTimeoutMs: number };
   agent: {
     /** Absent: the offline demo model runs (labelled as such). */
     modelApiKey?: string;
@@ -143,12 +156,15 @@ export function parseSettings(env: Record<string, unknown>): SettingsResult {
         issuer: env_.AUTH_ISSUER,
         jwksUrl: env_.AUTH_JWKS_URL ?? `${supabaseUrl}/auth/v1/.well-known/jwks.json`,
         legacySecret: env_.AUTH_JWT_SECRET,
+        keysTimeoutMs: env_.DATA_PLANE_TIMEOUT_MS,
       },
       credential: {
         ttlSeconds: env_.CREDENTIAL_TTL_SECONDS,
         signingJwk: env_.CREDENTIAL_SIGNING_JWK,
         legacySecret: env_.AUTH_JWT_SECRET,
       },
+      dataPlane: { timeoutMs: env_.DATA_PLANE_TIMEOUT_MS },
+      runs: { idleTimeoutMs: env_.RUN_IDLE_TIMEOUT_SECONDS * 1000 },
       agent: {
         modelApiKey: env_.AGENT_MODEL_API_KEY,
         modelBaseUrl: env_.AGENT_MODEL_BASE_URL,

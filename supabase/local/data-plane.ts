@@ -32,6 +32,8 @@ export interface DataPlane {
   /** Stops only Postgres, leaving PostgREST and the gateway up: "the database is down". */
   stopPostgres(): Promise<void>;
   startPostgres(): Promise<void>;
+  /** The running server processes, for tests that hang one (SIGSTOP) instead of stopping it. */
+  processIds(): { postgres: number | undefined; postgrest: number | undefined };
   stop(): Promise<void>;
 }
 
@@ -116,6 +118,7 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
       if (postgres.child.process.exitCode === null && postgres.child.process.signalCode === null) return; // already up
       postgres = await startPostgres(dataDir, postgresPort);
     },
+    processIds: () => ({ postgres: postgres.child.process.pid, postgrest: postgrest.process.pid }),
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -7,6 +7,8 @@ export interface LocalStackInfo {
   postgres: { port: number; password: string };
   keys: LocalKeys;
   outage: { supabaseUrl: string; controlUrl: string };
+  /** A plane only the fault tests use; controlled under `${outage.controlUrl}/faults/...`. */
+  faults: { supabaseUrl: string };
 }
 
 declare module "vitest" {

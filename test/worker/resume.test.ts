@@ -114,20 +114,7 @@ describe("run ids and lost runs", () => {
     const frames = parseFrames(await winner.text());
     expect(frames.filter((frame) => frame.event.type === EventType.RUN_STARTED)).toHaveLength(1);
   });
-
-  test("a run whose Worker vanished is ended for its followers by the hub's alarm", async () => {
-    const { runHub } = await import("../../functions/agent/run-hub/run-hub.ts");
-    const { runDurableObjectAlarm } = await import("cloudflare:test");
-    const runId = `lost-${crypto.randomUUID()}`;
-    const hub = runHub(env, SEEDED_USERS.alice.id, runId);
-    expect(await hub.claim()).toBe(true);
-    await hub.append([{ type: EventType.RUN_STARTED, threadId: "t", runId } as never]);
-    const follower = (await get(`/api/v1/agent/runs/${runId}/events?after=-1`)).text();
-    expect(await runDurableObjectAlarm(hub)).toBe(true);
-    const events = parseFrames(await follower).map((frame) => frame.event);
-    expect(events.map((event) => event.type)).toEqual([EventType.RUN_STARTED, EventType.RUN_ERROR]);
-    expect(events[1]).toMatchObject({ code: "RUN_ABANDONED" });
-  });
+  // Lost runs (the hub's idle limit) are covered in run-faults.test.ts.
 });
 
 describe("following live", () => {

@@ -2,7 +2,10 @@
 // derived, never stored-and-trusted: history rebuilds it from the verified user id and the
 // message's run and ids, so a row can only ever lead to the caller's own payloads
 // (docs/history.md). A failure here never fails a run: the caller records that the payload is
-// missing.
+// missing. Every call has a deadline (DATA_PLANE_TIMEOUT_MS), so a storage that hangs is a
+// storage that failed.
+import { DATA_PLANE_TIMEOUT_MS, withDeadline } from "../../lib/bounded-fetch.ts";
+
 export interface PayloadStore {
   readonly bucket: string;
   put(path: string, body: unknown): Promise<void>;
@@ -36,16 +39,21 @@ export function ownerPrefix(ownerId: string): string {
   return `tool-payloads/${ownerId.toLowerCase()}/`;
 }
 
-export function r2PayloadStore(bucket: R2Bucket, name = "PAYLOADS"): PayloadStore {
+export function r2PayloadStore(bucket: R2Bucket, options: { name?: string; timeoutMs?: number } = {}): PayloadStore {
+  const timeoutMs = options.timeoutMs ?? DATA_PLANE_TIMEOUT_MS;
   return {
-    bucket: name,
+    bucket: options.name ?? "PAYLOADS",
     async put(path, body) {
-      await bucket.put(path, JSON.stringify(body), { httpMetadata: { contentType: "application/json" } });
+      await withDeadline(bucket.put(path, JSON.stringify(body), { httpMetadata: { contentType: "application/json" } }), timeoutMs, "payload storage");
     },
     async get(path) {
       try {
-        const object = await bucket.get(path);
-        return object ? await object.json() : undefined;
+        // Reading the body is part of the call: a stream that stalls is bounded too.
+        return await withDeadline(
+          bucket.get(path).then((object) => (object ? object.json() : undefined)),
+          timeoutMs,
+          "payload storage",
+        );
       } catch {
         return undefined;
       }

@@ -54,7 +54,11 @@ async function history(c: Context<AppEnv>, threadId: string | undefined) {
 
   const oldestFirst = (rows.data as MessageRow[]).slice(0, limit).reverse();
   const more = rows.data.length > limit;
-  const messages = await toHistoryMessages(oldestFirst, c.var.user.userId, c.env.PAYLOADS ? r2PayloadStore(c.env.PAYLOADS) : undefined);
+  const messages = await toHistoryMessages(
+    oldestFirst,
+    c.var.user.userId,
+    c.env.PAYLOADS ? r2PayloadStore(c.env.PAYLOADS, { timeoutMs: c.var.settings.dataPlane.timeoutMs }) : undefined,
+  );
   return c.json({ thread: thread.data, messages, next_before: more ? oldestFirst[0]!.position : null });
 }
 

@@ -14,6 +14,7 @@ import { createUserDatabase } from "../../lib/user-database.ts";
 import { r2PayloadStore } from "../persistence/payload-store.ts";
 import { createRunRecorder } from "../persistence/run-recorder.ts";
 import { eventPipe } from "../run-hub/event-pipe.ts";
+import { reportingTo } from "../run-hub/record-state.ts";
 import { runHub } from "../run-hub/run-hub.ts";
 import { type AgentModels, resolveModels } from "../runtime/models.ts";
 import { runAgent } from "../runtime/run-agent.ts";
@@ -52,7 +53,7 @@ export function runRoutes(options: RunRouteOptions = {}) {
       const { settings, user } = c.var;
       const request = parsed.request;
       const hub = runHub(c.env, user.userId, request.runId);
-      if (!(await hub.claim())) return c.json(errorBody("CONFLICT", "this runId was already used; start a new run with a new runId"), 409);
+      if (!(await hub.claim({ userId: user.userId, runId: request.runId }))) return c.json(errorBody("CONFLICT", "this runId was already used; start a new run with a new runId"), 409);
 
       const models = (options.models ?? ((s: Settings) => resolveModels(s.agent)))(settings);
       const db = await createUserDatabase(settings, user.userId);
@@ -61,13 +62,16 @@ export function runRoutes(options: RunRouteOptions = {}) {
         cli: { db, userId: user.userId },
         skills: skillLibrary(settings.agent.enabledSkills),
         agent: settings.agent,
-        recorder: createRunRecorder({
-          db,
-          userId: user.userId,
-          request,
-          models: models.labels,
-          ...(c.env.PAYLOADS ? { payloads: r2PayloadStore(c.env.PAYLOADS) } : {}),
-        }),
+        recorder: reportingTo(
+          hub,
+          createRunRecorder({
+            db,
+            userId: user.userId,
+            request,
+            models: models.labels,
+            ...(c.env.PAYLOADS ? { payloads: r2PayloadStore(c.env.PAYLOADS, { timeoutMs: settings.dataPlane.timeoutMs }) } : {}),
+          }),
+        ),
       };
 
       const stream = await hub.subscribe(-1);

@@ -3,20 +3,40 @@
 // first the ones a subscriber missed, then the rest live, in one order for everyone. The
 // POST that starts a run and every resume are subscriptions alike, so a resumed stream cannot
 // differ from the original. It also carries the cancel flag the run checks on each append.
+// Its alarm keeps the run's record true: a run silent for the idle limit has lost its Worker
+// and is ended (RUN_ABANDONED); a run whose end could not be recorded is recorded by the hub,
+// retried with backoff until the database answers.
 import { type BaseEvent, EventType } from "@ag-ui/core";
 import { EventEncoder } from "@ag-ui/encoder";
 import { DurableObject } from "cloudflare:workers";
+import { loadSettings } from "../../lib/config.ts";
+import { log } from "../../lib/log.ts";
+import { closeRunRecord, type RecordedEnd, recordedEnd, type RunOwner } from "./close-run-record.ts";
 
 /** How long a finished run's events stay available for resume. */
 const RETAIN_MS = 24 * 60 * 60 * 1000;
-/** A run still open this long after it started has lost its Worker; followers are released. */
-export const ABANDON_AFTER_MS = 15 * 60 * 1000;
+/** Without RUN_IDLE_TIMEOUT_SECONDS: a run silent this long has lost its Worker. */
+const DEFAULT_IDLE_MS = 5 * 60 * 1000;
+/** Retries of an unrecorded end: 2 s, 4 s, 8 s, ... at most 10 min apart, for the retention time. */
+export const closeRetryDelay = (attempt: number) => Math.min(2_000 * 2 ** attempt, 10 * 60_000);
 
 interface Meta {
   next: number;
   claimed: boolean;
   finished: boolean;
   cancelRequested: boolean;
+  /** Whose run it is, so the hub can record its end as that user. */
+  owner?: RunOwner;
+  /** Last claim or append: idleness is measured from here, not from the start. */
+  lastActivityAt?: number;
+  finishedAt?: number;
+  /** The end the runs row must show; set until the row is known to be finished. */
+  unrecordedEnd?: RecordedEnd;
+  /** True from the claim until the run says it recorded its end itself. */
+  recordOpen?: boolean;
+  closeAttempts?: number;
+  /** The start was refused: free the run id when the run ends. */
+  releaseOnEnd?: boolean;
 }
 
 const isTerminal = (event: BaseEvent) => event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR;
@@ -31,14 +51,46 @@ export class RunHub extends DurableObject<Env> {
     return this.meta;
   }
 
-  /** Takes the run id for one run. The object is single-threaded, so of two racing starts exactly one wins. */
-  async claim(): Promise<boolean> {
+  private idleLimitMs(): number {
+    const loaded = loadSettings(this.env);
+    return loaded.ok ? loaded.settings.runs.idleTimeoutMs : DEFAULT_IDLE_MS;
+  }
+
+  /**
+   * Takes the run id for one run. The object is single-threaded, so of two racing starts
+   * exactly one wins. With an owner, the hub also answers for the run's record.
+   */
+  async claim(owner?: RunOwner): Promise<boolean> {
     const meta = await this.load();
     if (meta.claimed || meta.next > 0) return false;
     meta.claimed = true;
+    meta.lastActivityAt = Date.now();
+    if (owner) {
+      meta.owner = owner;
+      meta.recordOpen = true;
+    }
     await this.ctx.storage.put("meta", meta);
-    await this.ctx.storage.setAlarm(Date.now() + ABANDON_AFTER_MS);
+    await this.ctx.storage.setAlarm(Date.now() + this.idleLimitMs());
     return true;
+  }
+
+  /** The run recorded its end itself; the hub has nothing to finish. */
+  async recorded(): Promise<void> {
+    const meta = await this.load();
+    meta.recordOpen = false;
+    await this.ctx.storage.put("meta", meta);
+  }
+
+  /**
+   * The run was refused before it was recorded (its start could not be written): once its
+   * terminal event is delivered, the hub forgets it, so the same run id can be started again.
+   * Done at the terminal append itself, so a client that saw the error can retry at once.
+   */
+  async refused(): Promise<void> {
+    const meta = await this.load();
+    meta.releaseOnEnd = true;
+    meta.recordOpen = false;
+    await this.ctx.storage.put("meta", meta);
   }
 
   /** Appends the run's next events; answers whether the user asked to cancel it. */
@@ -47,16 +99,28 @@ export class RunHub extends DurableObject<Env> {
     if (meta.finished) return { cancelRequested: meta.cancelRequested };
     const entries: Record<string, BaseEvent> = {};
     const numbered = events.map((event) => ({ seq: meta.next++, event }));
+    meta.lastActivityAt = Date.now();
     for (const { seq, event } of numbered) {
       entries[`e:${String(seq).padStart(8, "0")}`] = event;
-      if (isTerminal(event)) meta.finished = true;
+      if (isTerminal(event)) {
+        meta.finished = true;
+        meta.finishedAt = Date.now();
+        if (meta.recordOpen) meta.unrecordedEnd = recordedEnd(event);
+      }
     }
     await this.ctx.storage.put({ ...entries, meta });
     for (const { seq, event } of numbered) for (const subscriber of this.subscribers) subscriber.push(seq, event);
     if (meta.finished) {
       for (const subscriber of this.subscribers) subscriber.end();
       this.subscribers.clear();
-      await this.ctx.storage.setAlarm(Date.now() + RETAIN_MS);
+      if (meta.releaseOnEnd) {
+        await this.ctx.storage.deleteAlarm();
+        await this.ctx.storage.deleteAll();
+        this.meta = undefined;
+        return { cancelRequested: false };
+      }
+      // An end the run could not record is finished by the alarm, first soon, then with backoff.
+      await this.ctx.storage.setAlarm(Date.now() + (meta.unrecordedEnd ? closeRetryDelay(0) : RETAIN_MS));
     }
     return { cancelRequested: meta.cancelRequested };
   }
@@ -76,9 +140,19 @@ export class RunHub extends DurableObject<Env> {
     return { exists: meta.next > 0, finished: meta.finished };
   }
 
+  /** Ends a run silent past the idle limit now, rather than when the alarm gets to it. */
+  private async abandonIfIdle(meta: Meta): Promise<void> {
+    if (meta.finished || !(meta.claimed || meta.next > 0)) return;
+    if (Date.now() < (meta.lastActivityAt ?? 0) + this.idleLimitMs()) return;
+    if (meta.owner) meta.recordOpen = true;
+    await this.append([{ type: EventType.RUN_ERROR, code: "RUN_ABANDONED", message: "the run stopped without finishing; please start it again", timestamp: Date.now() } as BaseEvent]);
+  }
+
   /** SSE bytes: every event with seq > after, then live ones until the run ends. */
   async subscribe(after: number): Promise<ReadableStream<Uint8Array>> {
     const meta = await this.load();
+    // A follower of a run that went silent gets its end at once, not after the next alarm.
+    await this.abandonIfIdle(meta);
     const bytes = new TextEncoder();
     const frame = (seq: number, event: BaseEvent) => bytes.encode(`id: ${seq}\n${this.encoder.encodeSSE(event)}`);
     const stored = await this.ctx.storage.list<BaseEvent>({ prefix: "e:", start: `e:${String(after + 1).padStart(8, "0")}` });
@@ -121,12 +195,42 @@ export class RunHub extends DurableObject<Env> {
     });
   }
 
-  /** Either a run that never finished (its Worker is gone: end it for its followers) or retention over. */
+  /**
+   * One of: a run still going (silent past the idle limit: its Worker is gone, end it for its
+   * followers; otherwise look again when it would be), an end to record, or retention over.
+   */
   override async alarm(): Promise<void> {
     const meta = await this.load();
+    const now = Date.now();
     if (!meta.finished && (meta.claimed || meta.next > 0)) {
-      await this.append([{ type: EventType.RUN_ERROR, code: "RUN_ABANDONED", message: "the run stopped without finishing; please start it again", timestamp: Date.now() } as BaseEvent]);
-      return; // append set the retention alarm
+      const idleUntil = (meta.lastActivityAt ?? 0) + this.idleLimitMs();
+      if (now < idleUntil) {
+        await this.ctx.storage.setAlarm(idleUntil);
+        return;
+      }
+      // The record is the hub's to finish now: whatever the Worker meant to write is lost.
+      await this.abandonIfIdle(meta);
+      return; // append set the next alarm
+    }
+    const retainUntil = (meta.finishedAt ?? now) + RETAIN_MS;
+    if (meta.unrecordedEnd && meta.recordOpen && meta.owner) {
+      const closed = await closeRunRecord(this.env, meta.owner, meta.unrecordedEnd).catch(() => false);
+      if (closed || now >= retainUntil) {
+        if (!closed) log.error("run_hub.record_unfinished", { run_id: meta.owner.runId, attempts: meta.closeAttempts });
+        meta.recordOpen = false;
+        meta.unrecordedEnd = undefined;
+        await this.ctx.storage.put("meta", meta);
+        await this.ctx.storage.setAlarm(Math.max(retainUntil, now + 1));
+        return;
+      }
+      meta.closeAttempts = (meta.closeAttempts ?? 0) + 1;
+      await this.ctx.storage.put("meta", meta);
+      await this.ctx.storage.setAlarm(now + closeRetryDelay(meta.closeAttempts));
+      return;
+    }
+    if (meta.finished && now < retainUntil) {
+      await this.ctx.storage.setAlarm(retainUntil);
+      return;
     }
     await this.ctx.storage.deleteAll();
     this.meta = undefined;

@@ -37,11 +37,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // on an unknown kid (rate-limited by the cooldown) and after cacheMaxAge.
 const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
-function keySet(url: string) {
-  let set = keySets.get(url);
+function keySet(url: string, timeoutMs: number) {
+  const key = `${timeoutMs} ${url}`;
+  let set = keySets.get(key);
   if (!set) {
-    set = createRemoteJWKSet(new URL(url), { cacheMaxAge: 10 * 60_000, cooldownDuration: 30_000, timeoutDuration: 5_000 });
-    keySets.set(url, set);
+    set = createRemoteJWKSet(new URL(url), { cacheMaxAge: 10 * 60_000, cooldownDuration: 30_000, timeoutDuration: timeoutMs });
+    keySets.set(key, set);
   }
   return set;
 }
@@ -107,7 +108,7 @@ export async function verifyAccessToken(token: string | undefined, auth: Setting
       return userFrom(payload);
     }
     if (alg && ASYMMETRIC_ALGORITHMS.includes(alg)) {
-      const { payload } = await jwtVerify(token, keySet(auth.jwksUrl), { ...options, algorithms: ASYMMETRIC_ALGORITHMS });
+      const { payload } = await jwtVerify(token, keySet(auth.jwksUrl, auth.keysTimeoutMs), { ...options, algorithms: ASYMMETRIC_ALGORITHMS });
       return userFrom(payload);
     }
     return { ok: false, reason: "unsupported_algorithm" };

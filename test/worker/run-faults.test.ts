@@ -1,0 +1,128 @@
+// Faults end runs within a bound, and records stay true (inside workerd, real data plane).
+//   - a hung PostgREST or Postgres (processes stopped with SIGSTOP on the faults plane) ends a
+//     run with DATABASE_UNAVAILABLE and answers history/threads with 503, within the deadline;
+//   - a run refused before it was recorded leaves its run id free for a retry;
+//   - the hub's idle limit (RUN_IDLE_TIMEOUT_SECONDS=5 in the test bindings) follows the last
+//     activity, and a run closed as abandoned is also finished in the runs table.
+import { env } from "cloudflare:workers";
+import { afterEach, beforeAll, describe, expect, inject, test } from "vitest";
+import { createApp } from "../../functions/agent/app.ts";
+import { runHub } from "../../functions/agent/run-hub/run-hub.ts";
+import { loadSettings } from "../../functions/lib/config.ts";
+import { createUserDatabase } from "../../functions/lib/user-database.ts";
+import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
+import { EventType, parseSse, runAgentRequest, runInput, tokenFor } from "./support/agent.ts";
+
+const ALICE = SEEDED_USERS.alice.id;
+const IDLE_MS = 5_000;
+let aliceToken: string;
+// The faults plane: only this file stops, starts, hangs and resumes it.
+const control = async (path: string) => expect((await fetch(`${inject("localStack").outage.controlUrl}/faults${path}`, { method: "POST" })).status).toBe(204);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const script = { intent: { objective: "today", requires_tool: false }, steps: [{ text: "Nothing today." }] };
+const faultsEnv = () => ({ SUPABASE_URL: inject("localStack").faults.supabaseUrl, DATA_PLANE_TIMEOUT_MS: "1000" });
+
+beforeAll(async () => {
+  aliceToken = await tokenFor(ALICE);
+});
+
+describe("a hung data plane", () => {
+  afterEach(async () => {
+    await control("/postgrest/resume");
+    await control("/postgres/resume");
+    await control("/postgres/start");
+  });
+
+  for (const target of ["postgrest", "postgres"] as const) {
+    test(`${target} hung: the run ends with DATABASE_UNAVAILABLE; history and threads answer 503`, async () => {
+      await control(`/${target}/pause`);
+      const began = performance.now();
+      const input = runInput("today?");
+      const { events } = await runAgentRequest({ token: aliceToken, input, script, env: faultsEnv() });
+      console.log(`RUN_ERROR with ${target} hung (DATA_PLANE_TIMEOUT_MS=1000): ${(performance.now() - began).toFixed(0)} ms`);
+      expect(events.map((event) => event.type)).toEqual([EventType.RUN_STARTED, EventType.RUN_ERROR]);
+      expect(events.at(-1)).toMatchObject({ code: "DATABASE_UNAVAILABLE" });
+
+      const app = createApp();
+      const headers = { authorization: `Bearer ${aliceToken}` };
+      for (const path of [`/api/v1/agent/runs/${input.threadId}/history`, "/api/v1/agent/threads"]) {
+        const response = await app.request(path, { headers }, { ...env, ...faultsEnv() });
+        expect(response.status, path).toBe(503);
+        expect(await response.json()).toMatchObject({ error: { code: "UPSTREAM_UNAVAILABLE", retryable: true } });
+      }
+    });
+  }
+
+  test("a run refused before it was recorded can be started again with the same run id", async () => {
+    await control("/postgres/stop");
+    const input = runInput("today?");
+    const refused = await runAgentRequest({ token: aliceToken, input, script, env: faultsEnv() });
+    expect(refused.events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: "DATABASE_UNAVAILABLE" });
+    await control("/postgres/start");
+    const retried = await runAgentRequest({ token: aliceToken, input, script, env: faultsEnv() });
+    expect(retried.response.status).toBe(200);
+    expect(retried.events.at(-1)).toMatchObject({ type: EventType.RUN_FINISHED });
+  });
+});
+
+describe("the run hub's idle limit", () => {
+  const append = (hub: ReturnType<typeof runHub>, n: number) => hub.append([{ type: EventType.CUSTOM, name: "tick", value: n } as never]);
+
+  test("follows the last activity: a run that keeps streaming past the limit is not ended", async () => {
+    const { runDurableObjectAlarm } = await import("cloudflare:test");
+    const runId = `busy-${crypto.randomUUID()}`;
+    const hub = runHub(env, ALICE, runId);
+    expect(await hub.claim()).toBe(true);
+    await hub.append([{ type: EventType.RUN_STARTED, threadId: "t", runId } as never]);
+    const until = Date.now() + IDLE_MS * 1.6;
+    for (let n = 0; Date.now() < until; n++) {
+      await sleep(1_000);
+      await append(hub, n);
+      await runDurableObjectAlarm(hub);
+      expect((await hub.info()).finished).toBe(false);
+    }
+  });
+
+  test("an idle run is ended, and a follower that arrives late gets the end at once", async () => {
+    const runId = `idle-${crypto.randomUUID()}`;
+    const hub = runHub(env, ALICE, runId);
+    expect(await hub.claim()).toBe(true);
+    await hub.append([{ type: EventType.RUN_STARTED, threadId: "t", runId } as never]);
+    await sleep(IDLE_MS + 500);
+    // No alarm driven here: the resume itself must not wait for one.
+    const resumed = await createApp().request(`/api/v1/agent/runs/${runId}/events?after=-1`, { headers: { authorization: `Bearer ${aliceToken}` } }, env);
+    const events = parseSse(await resumed.text());
+    expect(events.map((event) => event.type)).toEqual([EventType.RUN_STARTED, EventType.RUN_ERROR]);
+    expect(events[1]).toMatchObject({ code: "RUN_ABANDONED" });
+  });
+
+  test("a run whose Worker vanished is ended for its followers and finished in the runs table", async () => {
+    const { runDurableObjectAlarm } = await import("cloudflare:test");
+    const settings = loadSettings(env);
+    if (!settings.ok) throw new Error("test settings invalid");
+    const db = await createUserDatabase(settings.settings, ALICE);
+    const input = runInput("lost");
+    // What the run did before its Worker went away: claimed the id and recorded its start.
+    const hub = runHub(env, ALICE, input.runId);
+    expect(await hub.claim({ userId: ALICE, runId: input.runId })).toBe(true);
+    const started = await db.rpc("record_run_start", { p_thread_id: input.threadId, p_run_id: input.runId, p_title: "lost", p_models: {}, p_user_content: "lost", p_user_metadata: {}, p_earlier_limit: 0 });
+    expect(started.error).toBeNull();
+    await hub.append([{ type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId } as never]);
+    const follower = Promise.resolve(createApp().request(`/api/v1/agent/runs/${input.runId}/events?after=-1`, { headers: { authorization: `Bearer ${aliceToken}` } }, env)).then((r) => r.text());
+
+    await sleep(IDLE_MS + 500);
+    await runDurableObjectAlarm(hub);
+    const events = parseSse(await follower);
+    expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: "RUN_ABANDONED" });
+
+    const deadline = Date.now() + 15_000;
+    let row: { status: string; error_code: string | null } | null = null;
+    while (Date.now() < deadline) {
+      await runDurableObjectAlarm(hub);
+      row = (await db.from("runs").select("status, error_code").eq("id", input.runId).single()).data;
+      if (row?.status !== "running") break;
+      await sleep(500);
+    }
+    expect(row).toEqual({ status: "failed", error_code: "RUN_ABANDONED" });
+  }, 30_000);
+});
