@@ -6,9 +6,9 @@ import { errorBody } from "../lib/errors.ts";
 import { log } from "../lib/log.ts";
 import { assignRequestId, stampRequestId } from "../lib/request-id.ts";
 import { withSettings } from "../lib/settings-middleware.ts";
+import { mountOpenApi } from "./openapi.ts";
 import { health } from "./routes/health.ts";
 import { historyRoutes } from "./routes/history.ts";
-import { mountOpenApi } from "./openapi.ts";
 import { me } from "./routes/me.ts";
 import { type RunRouteOptions, runRoutes } from "./routes/runs.ts";
 

@@ -21,7 +21,9 @@ export const OPENAPI_OPTIONS: Partial<GenerateSpecOptions> = {
       description:
         "Chat backend for a calendar, contacts and memory assistant. Runs stream AG-UI events over Server-Sent Events. Every error is JSON in one shape (Error) with a stable code.",
     },
-    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The user's Supabase access token" } } },
+    components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The user's Supabase access token" } },
+    },
   },
   exclude: ["/openapi.json", "/docs"],
   defaultValidationErrorResponse: {
@@ -44,14 +46,20 @@ export function jsonContent(schema: z.ZodType) {
 
 /** The path of a zod issue as a field name: `messages[0].content`. */
 export function fieldPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((name, key) => (typeof key === "number" ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key)), "");
+  return path.reduce<string>(
+    (name, key) => (typeof key === "number" ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key)),
+    "",
+  );
 }
 
 /** Validates one part of the request with `schema`; a mismatch is a 400 INVALID_REQUEST naming the fields. */
 export function validated<Schema extends z.ZodType, Target extends keyof ValidationTargets, E extends Env>(target: Target, schema: Schema) {
   return validator<Schema, Target, E, string>(target, schema, (result, c: Context<E>) => {
     if (result.success) return;
-    const issues = result.error.map((issue) => ({ field: fieldPath((issue.path ?? []).map((p) => (typeof p === "object" ? p.key : p))), problem: issue.message }));
+    const issues = result.error.map((issue) => ({
+      field: fieldPath((issue.path ?? []).map((p) => (typeof p === "object" ? p.key : p))),
+      problem: issue.message,
+    }));
     const where = target === "query" ? "query parameter" : target === "param" ? "path parameter" : target === "header" ? "header" : "field";
     const message = issues.map((issue) => `${where} ${issue.field || "(body)"}: ${issue.problem}`).join("; ");
     return c.json(errorBody("INVALID_REQUEST", message, { field: issues[0]?.field ?? "", problems: issues }), 400);

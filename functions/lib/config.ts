@@ -1,7 +1,7 @@
 // Worker settings: read from the Env bindings, validated once per Env object. A bad or
 // missing setting is reported by name and problem, never by value (values may be secrets).
 import { z } from "zod";
-import { type AllowList, parseAllowList } from "../cli/registry.ts";
+import { type AllowList, parseAllowList } from "../project_cli/registry.ts";
 import { DATA_PLANE_TIMEOUT_MS } from "./bounded-fetch.ts";
 
 /** A blank value in .dev.vars or the dashboard means "not set". */
@@ -36,51 +36,60 @@ export type ModelApi = (typeof MODEL_APIS)[number];
 
 export const CREDENTIAL_TTL_BOUNDS = { min: 60, max: 600, default: 300 } as const;
 
-const EnvSchema = z
-  .object({
-    SUPABASE_URL: required(z.url({ error: "must be an http(s) URL, e.g. https://<project>.supabase.co" })),
-    SUPABASE_ANON_KEY: required(z.string()),
-    AUTH_AUDIENCE: optional(z.string().min(1)).default("authenticated"),
-    AUTH_ISSUER: optional(z.string().min(1)),
-    AUTH_JWKS_URL: optional(z.url({ error: "must be an http(s) URL" })),
-    AUTH_JWT_SECRET: optional(z.string().min(32, { error: "must be at least 32 characters" })),
-    CREDENTIAL_SIGNING_JWK: optional(signingJwk),
-    CREDENTIAL_TTL_SECONDS: optional(
-      z.coerce
-        .number({ error: "must be a number of seconds" })
-        .int({ error: "must be a whole number of seconds" })
-        .min(CREDENTIAL_TTL_BOUNDS.min, { error: `must be at least ${CREDENTIAL_TTL_BOUNDS.min} seconds` })
-        .max(CREDENTIAL_TTL_BOUNDS.max, { error: `must be at most ${CREDENTIAL_TTL_BOUNDS.max} seconds` }),
-    ).default(CREDENTIAL_TTL_BOUNDS.default),
-    // Models: any OpenAI-compatible endpoint. Without a key the offline demo model runs.
-    AGENT_MODEL_BASE_URL: optional(z.url({ error: "must be an http(s) URL of an OpenAI-compatible API" })),
-    AGENT_MODEL_API_KEY: optional(z.string().min(1)),
-    // Chat Completions by default: the API nearly every OpenAI-compatible server implements.
-    AGENT_MODEL_API: optional(z.enum(MODEL_APIS, { error: 'must be "chat" or "responses"' })).default("chat"),
-    AGENT_INTENT_MODEL: optional(z.string().min(1)).default("gpt-4o-mini"),
-    AGENT_EXECUTION_MODEL: optional(z.string().min(1)).default("gpt-4o-mini"),
-    AGENT_MAX_STEPS: optional(z.coerce.number().int().min(1, { error: "must be at least 1" }).max(20, { error: "must be at most 20" })).default(7),
-    AGENT_TEMPERATURE: optional(z.coerce.number().min(0).max(2, { error: "must be between 0 and 2" })),
-    AGENT_ENABLED_SKILLS: optional(z.string()),
-    AGENT_PRELOAD_ACTION_CARD: optional(z.enum(["true", "false"], { error: 'must be "true" or "false"' })).default("true"),
-    // Faults: how long one data-plane call may take, and how long a run may stay silent.
-    DATA_PLANE_TIMEOUT_MS: optional(
-      z.coerce.number({ error: "must be a number of milliseconds" }).int().min(100, { error: "must be at least 100 ms" }).max(60_000, { error: "must be at most 60000 ms" }),
-    ).default(DATA_PLANE_TIMEOUT_MS),
-    RUN_IDLE_TIMEOUT_SECONDS: optional(
-      z.coerce.number({ error: "must be a number of seconds" }).int().min(5, { error: "must be at least 5 seconds" }).max(3_600, { error: "must be at most 3600 seconds" }),
-    ).default(300),
-    PROJECT_CLI_ALLOW: optional(
-      z.string().transform((spec, ctx) => {
-        try {
-          return parseAllowList(spec);
-        } catch (error) {
-          ctx.addIssue({ code: "custom", message: (error as Error).message });
-          return z.NEVER;
-        }
-      }),
-    ),
-  });
+const EnvSchema = z.object({
+  SUPABASE_URL: required(z.url({ error: "must be an http(s) URL, e.g. https://<project>.supabase.co" })),
+  SUPABASE_ANON_KEY: required(z.string()),
+  AUTH_AUDIENCE: optional(z.string().min(1)).default("authenticated"),
+  AUTH_ISSUER: optional(z.string().min(1)),
+  AUTH_JWKS_URL: optional(z.url({ error: "must be an http(s) URL" })),
+  AUTH_JWT_SECRET: optional(z.string().min(32, { error: "must be at least 32 characters" })),
+  CREDENTIAL_SIGNING_JWK: optional(signingJwk),
+  CREDENTIAL_TTL_SECONDS: optional(
+    z.coerce
+      .number({ error: "must be a number of seconds" })
+      .int({ error: "must be a whole number of seconds" })
+      .min(CREDENTIAL_TTL_BOUNDS.min, { error: `must be at least ${CREDENTIAL_TTL_BOUNDS.min} seconds` })
+      .max(CREDENTIAL_TTL_BOUNDS.max, { error: `must be at most ${CREDENTIAL_TTL_BOUNDS.max} seconds` }),
+  ).default(CREDENTIAL_TTL_BOUNDS.default),
+  // Models: any OpenAI-compatible endpoint. Without a key the offline demo model runs.
+  AGENT_MODEL_BASE_URL: optional(z.url({ error: "must be an http(s) URL of an OpenAI-compatible API" })),
+  AGENT_MODEL_API_KEY: optional(z.string().min(1)),
+  // Chat Completions by default: the API nearly every OpenAI-compatible server implements.
+  AGENT_MODEL_API: optional(z.enum(MODEL_APIS, { error: 'must be "chat" or "responses"' })).default("chat"),
+  AGENT_INTENT_MODEL: optional(z.string().min(1)).default("gpt-4o-mini"),
+  AGENT_EXECUTION_MODEL: optional(z.string().min(1)).default("gpt-4o-mini"),
+  AGENT_MAX_STEPS: optional(
+    z.coerce.number().int().min(1, { error: "must be at least 1" }).max(20, { error: "must be at most 20" }),
+  ).default(7),
+  AGENT_TEMPERATURE: optional(z.coerce.number().min(0).max(2, { error: "must be between 0 and 2" })),
+  AGENT_ENABLED_SKILLS: optional(z.string()),
+  AGENT_PRELOAD_ACTION_CARD: optional(z.enum(["true", "false"], { error: 'must be "true" or "false"' })).default("true"),
+  // Faults: how long one data-plane call may take, and how long a run may stay silent.
+  DATA_PLANE_TIMEOUT_MS: optional(
+    z.coerce
+      .number({ error: "must be a number of milliseconds" })
+      .int()
+      .min(100, { error: "must be at least 100 ms" })
+      .max(60_000, { error: "must be at most 60000 ms" }),
+  ).default(DATA_PLANE_TIMEOUT_MS),
+  RUN_IDLE_TIMEOUT_SECONDS: optional(
+    z.coerce
+      .number({ error: "must be a number of seconds" })
+      .int()
+      .min(5, { error: "must be at least 5 seconds" })
+      .max(3_600, { error: "must be at most 3600 seconds" }),
+  ).default(300),
+  PROJECT_CLI_ALLOW: optional(
+    z.string().transform((spec, ctx) => {
+      try {
+        return parseAllowList(spec);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  ),
+});
 
 // Checked on the raw values, so it is reported together with every other problem.
 function signingKeyProblem(env: Record<string, unknown>): SettingProblem[] {
@@ -173,7 +182,9 @@ export function parseSettings(env: Record<string, unknown>): SettingsResult {
         executionModel: env_.AGENT_EXECUTION_MODEL,
         maxSteps: env_.AGENT_MAX_STEPS,
         temperature: env_.AGENT_TEMPERATURE,
-        enabledSkills: env_.AGENT_ENABLED_SKILLS?.split(",").map((name) => name.trim()).filter(Boolean),
+        enabledSkills: env_.AGENT_ENABLED_SKILLS?.split(",")
+          .map((name) => name.trim())
+          .filter(Boolean),
         preloadActionCard: env_.AGENT_PRELOAD_ACTION_CARD === "true",
         allowedMethods: env_.PROJECT_CLI_ALLOW,
       },

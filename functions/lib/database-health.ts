@@ -10,9 +10,7 @@ export async function checkDatabase(settings: Settings, timeoutMs = 2_000): Prom
   const started = Date.now();
   const elapsed = () => Date.now() - started;
   try {
-    const { data, error, status } = await createAnonClient(settings)
-      .rpc("health_check")
-      .abortSignal(AbortSignal.timeout(timeoutMs));
+    const { data, error, status } = await createAnonClient(settings).rpc("health_check").abortSignal(AbortSignal.timeout(timeoutMs));
     if (!error && data === true) return { ok: true, latency_ms: elapsed() };
     if (error?.message.includes("AbortError") || error?.message.includes("TimeoutError")) {
       return { ok: false, latency_ms: elapsed(), code: "TIMEOUT" };

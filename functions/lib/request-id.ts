@@ -34,7 +34,10 @@ export const stampRequestId = createMiddleware<AppEnv>(async (c, next) => {
         return undefined;
       }
     })();
-    body = isJsonError(parsed) && !Object.hasOwn(parsed.error, "request_id") ? JSON.stringify({ ...parsed, error: { ...parsed.error, request_id: id } }) : text;
+    body =
+      isJsonError(parsed) && !Object.hasOwn(parsed.error, "request_id")
+        ? JSON.stringify({ ...parsed, error: { ...parsed.error, request_id: id } })
+        : text;
     headers.delete("content-length");
   } else {
     body = response.body;

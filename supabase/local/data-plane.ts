@@ -101,7 +101,10 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
 
   // Last resort if the process exits without stop(): immediate shutdown of both servers.
   const killOnExit = () => {
-    for (const [child, signal] of [[postgrest, "SIGTERM"], [postgres.child, "SIGQUIT"]] as const) {
+    for (const [child, signal] of [
+      [postgrest, "SIGTERM"],
+      [postgres.child, "SIGQUIT"],
+    ] as const) {
       if (child.process.exitCode === null) child.process.kill(signal);
     }
   };

@@ -34,7 +34,23 @@ export interface Catalog {
 }
 
 const NUMBER = new Set(["int2", "int4", "int8", "float4", "float8", "numeric", "oid"]);
-const STRING = new Set(["text", "varchar", "bpchar", "char", "name", "uuid", "date", "time", "timetz", "timestamp", "timestamptz", "interval", "citext", "inet", "bytea"]);
+const STRING = new Set([
+  "text",
+  "varchar",
+  "bpchar",
+  "char",
+  "name",
+  "uuid",
+  "date",
+  "time",
+  "timetz",
+  "timestamp",
+  "timestamptz",
+  "interval",
+  "citext",
+  "inet",
+  "bytea",
+]);
 
 function tsType(type: string, isArray: boolean, enums: ReadonlySet<string>): string {
   let base: string;
@@ -90,16 +106,29 @@ function functionBlock(fn: CatalogFunction, enums: ReadonlySet<string>): string 
   return `${key(fn.name)}: {\n  Args: ${indent(objectType(args), 2).trimStart()}\n  Returns: ${indent(result, 2).trimStart()}\n}`;
 }
 
-const section = (name: string, blocks: string[]) => (blocks.length ? `${name}: {\n${indent(blocks.join("\n"), 2)}\n}` : `${name}: {\n  [_ in never]: never\n}`);
+const section = (name: string, blocks: string[]) =>
+  blocks.length ? `${name}: {\n${indent(blocks.join("\n"), 2)}\n}` : `${name}: {\n  [_ in never]: never\n}`;
 
 export function renderDatabaseTypes(catalog: Catalog): string {
   const enums = new Set(catalog.enums.map((e) => e.name));
   const relations = byName(catalog.relations);
   const schema = [
-    section("Tables", relations.filter((r) => r.kind === "table").map((r) => relationBlock(r, enums))),
-    section("Views", relations.filter((r) => r.kind === "view").map((r) => relationBlock(r, enums))),
-    section("Functions", byName(catalog.functions).map((f) => functionBlock(f, enums))),
-    section("Enums", byName(catalog.enums).map((e) => `${key(e.name)}: ${e.values.map((v) => JSON.stringify(v)).join(" | ")}`)),
+    section(
+      "Tables",
+      relations.filter((r) => r.kind === "table").map((r) => relationBlock(r, enums)),
+    ),
+    section(
+      "Views",
+      relations.filter((r) => r.kind === "view").map((r) => relationBlock(r, enums)),
+    ),
+    section(
+      "Functions",
+      byName(catalog.functions).map((f) => functionBlock(f, enums)),
+    ),
+    section(
+      "Enums",
+      byName(catalog.enums).map((e) => `${key(e.name)}: ${e.values.map((v) => JSON.stringify(v)).join(" | ")}`),
+    ),
     section("CompositeTypes", []),
   ].join("\n");
   return `// Generated from the local data plane by \`npm run db:types\` (supabase/local/database-types.ts).
@@ -121,7 +150,15 @@ ${indent(schema, 4)}
 
 /** Reads the public schema's tables, views, functions exposed through PostgREST, and enums. */
 export async function readCatalog(client: pg.Client): Promise<Catalog> {
-  const columns = await client.query<{ relation: string; kind: string; name: string; type: string; is_array: boolean; nullable: boolean; has_default: boolean }>(`
+  const columns = await client.query<{
+    relation: string;
+    kind: string;
+    name: string;
+    type: string;
+    is_array: boolean;
+    nullable: boolean;
+    has_default: boolean;
+  }>(`
     select c.relname as relation, c.relkind as kind, a.attname as name,
            coalesce(et.typname, t.typname)::text as type, t.typcategory = 'A' as is_array,
            not a.attnotnull as nullable,
@@ -133,7 +170,14 @@ export async function readCatalog(client: pg.Client): Promise<Catalog> {
       left join pg_type et on et.oid = t.typelem and t.typcategory = 'A'
      where c.relkind in ('r', 'p', 'v', 'm')
      order by c.relname, a.attnum`);
-  const foreignKeys = await client.query<{ relation: string; name: string; columns: string[]; referenced: string; referenced_columns: string[]; one_to_one: boolean }>(`
+  const foreignKeys = await client.query<{
+    relation: string;
+    name: string;
+    columns: string[];
+    referenced: string;
+    referenced_columns: string[];
+    one_to_one: boolean;
+  }>(`
     select c.relname as relation, con.conname as name,
            array(select attname from unnest(con.conkey) with ordinality k(n, i) join pg_attribute on attrelid = con.conrelid and attnum = k.n order by k.i)::text[] as columns,
            rc.relname as referenced,
@@ -145,7 +189,19 @@ export async function readCatalog(client: pg.Client): Promise<Catalog> {
       join pg_class rc on rc.oid = con.confrelid
       join pg_namespace rn on rn.oid = rc.relnamespace and rn.nspname = 'public'
      where con.contype = 'f'`);
-  const functions = await client.query<{ name: string; arg_names: string[] | null; arg_types: string[]; arg_arrays: boolean[]; defaults: number; ret: string; ret_array: boolean; set_of: boolean; out_names: string[] | null; out_types: string[] | null; out_arrays: boolean[] | null }>(`
+  const functions = await client.query<{
+    name: string;
+    arg_names: string[] | null;
+    arg_types: string[];
+    arg_arrays: boolean[];
+    defaults: number;
+    ret: string;
+    ret_array: boolean;
+    set_of: boolean;
+    out_names: string[] | null;
+    out_types: string[] | null;
+    out_arrays: boolean[] | null;
+  }>(`
     select p.proname as name,
            case when p.proargmodes is null then p.proargnames
                 else array(select p.proargnames[i] from generate_subscripts(p.proargmodes, 1) i where p.proargmodes[i] in ('i', 'b', 'v') order by i) end as arg_names,
@@ -170,12 +226,23 @@ export async function readCatalog(client: pg.Client): Promise<Catalog> {
 
   const relations = new Map<string, CatalogRelation>();
   for (const row of columns.rows) {
-    const relation = relations.get(row.relation) ?? { name: row.relation, kind: row.kind === "v" || row.kind === "m" ? "view" : "table", columns: [], foreignKeys: [] };
+    const relation = relations.get(row.relation) ?? {
+      name: row.relation,
+      kind: row.kind === "v" || row.kind === "m" ? "view" : "table",
+      columns: [],
+      foreignKeys: [],
+    };
     relation.columns.push({ name: row.name, type: row.type, isArray: row.is_array, nullable: row.nullable, hasDefault: row.has_default });
     relations.set(row.relation, relation);
   }
   for (const fk of foreignKeys.rows) {
-    relations.get(fk.relation)?.foreignKeys.push({ name: fk.name, columns: fk.columns, referencedRelation: fk.referenced, referencedColumns: fk.referenced_columns, isOneToOne: fk.one_to_one });
+    relations.get(fk.relation)?.foreignKeys.push({
+      name: fk.name,
+      columns: fk.columns,
+      referencedRelation: fk.referenced,
+      referencedColumns: fk.referenced_columns,
+      isOneToOne: fk.one_to_one,
+    });
   }
   return {
     relations: [...relations.values()],
@@ -186,7 +253,12 @@ export async function readCatalog(client: pg.Client): Promise<Catalog> {
       const outNames = fn.out_names ?? [];
       return {
         name: fn.name,
-        args: fn.arg_types.map((type, i) => ({ name: names[i] || `arg${i}`, type, isArray: fn.arg_arrays[i] ?? false, hasDefault: i >= firstDefault })),
+        args: fn.arg_types.map((type, i) => ({
+          name: names[i] || `arg${i}`,
+          type,
+          isArray: fn.arg_arrays[i] ?? false,
+          hasDefault: i >= firstDefault,
+        })),
         returns: {
           type: fn.ret,
           isArray: fn.ret_array,

@@ -2,7 +2,7 @@
 // local stack accepts, signed with the local auth key (created on first use).
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { SEEDED_USERS, accessTokenClaims, signAccessToken } from "./auth-tokens.ts";
+import { accessTokenClaims, SEEDED_USERS, signAccessToken } from "./auth-tokens.ts";
 import { loadOrCreateLocalKeys } from "./keys.ts";
 import { ensureStackHome } from "./postgres.ts";
 

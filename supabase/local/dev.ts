@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { bundleSkills } from "../../functions/agent/skills/bundle-skills.ts";
-import { SEEDED_USERS, accessTokenClaims, signAccessToken } from "./auth-tokens.ts";
+import { accessTokenClaims, SEEDED_USERS, signAccessToken } from "./auth-tokens.ts";
 import { startDataPlane } from "./data-plane.ts";
 import { writeDevEnvFile } from "./dev-env.ts";
 import { loadOrCreateLocalKeys } from "./keys.ts";
@@ -48,8 +48,10 @@ const wrangler = spawn(
   [
     join(repoRoot, "node_modules", "wrangler", "bin", "wrangler.js"),
     "dev",
-    "--ip", "127.0.0.1",
-    "--port", String(workerPort),
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(workerPort),
     "--show-interactive-dev-session=false",
     ...envFiles.flatMap((file) => ["--env-file", file]),
   ],
@@ -78,13 +80,19 @@ wrangler.on("exit", (code) => void shutdown(code ?? 1));
 
 const workerUrl = `http://127.0.0.1:${workerPort}`;
 for (;;) {
-  const ok = await fetch(`${workerUrl}/health`).then((r) => r.ok, () => false);
+  const ok = await fetch(`${workerUrl}/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
   if (ok || stopping) break;
   await new Promise((r) => setTimeout(r, 100));
 }
 if (!stopping) {
   const alice = SEEDED_USERS.alice;
-  const token = await signAccessToken(keys, accessTokenClaims(alice.id, { email: alice.email, exp: Math.floor(Date.now() / 1000) + 86_400 }));
+  const token = await signAccessToken(
+    keys,
+    accessTokenClaims(alice.id, { email: alice.email, exp: Math.floor(Date.now() / 1000) + 86_400 }),
+  );
   console.log(`
 Local stack ready in ${((performance.now() - began) / 1000).toFixed(1)} s
   Worker     ${workerUrl}            (wrangler dev / workerd)

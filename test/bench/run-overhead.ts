@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { bundleSkills } from "../../functions/agent/skills/bundle-skills.ts";
-import { SEEDED_USERS, accessTokenClaims, signAccessToken } from "../../supabase/local/auth-tokens.ts";
+import { accessTokenClaims, SEEDED_USERS, signAccessToken } from "../../supabase/local/auth-tokens.ts";
 import { startDataPlane } from "../../supabase/local/data-plane.ts";
 import { writeDevEnvFile } from "../../supabase/local/dev-env.ts";
 import { generateLocalKeys } from "../../supabase/local/keys.ts";
@@ -22,14 +22,35 @@ const wranglerJs = join(repoRoot, "node_modules/wrangler/bin/wrangler.js");
 
 async function wranglerDev(args: string[], cwd: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [wranglerJs, "dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false", "--inspector-port", String(await freePort()), ...args], {
-    cwd,
-    stdio: "ignore",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      wranglerJs,
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--show-interactive-dev-session=false",
+      "--inspector-port",
+      String(await freePort()),
+      ...args,
+    ],
+    {
+      cwd,
+      stdio: "ignore",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
-    if (await fetch(url, { method: "HEAD" }).then(() => true, () => false)) return { url, child };
+    if (
+      await fetch(url, { method: "HEAD" }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return { url, child };
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error("wrangler dev did not start");
@@ -82,15 +103,39 @@ const bare = await wranglerDev([], join(repoRoot, "test/bench/bare-sse"));
 try {
   const token = await signAccessToken(keys, accessTokenClaims(SEEDED_USERS.alice.id));
   const runBody = () =>
-    JSON.stringify({ threadId: "bench", runId: crypto.randomUUID(), messages: [{ id: "m", role: "user", content: "What is on my calendar today?" }], state: {}, tools: [], context: [], forwardedProps: { timezone: "UTC" } });
+    JSON.stringify({
+      threadId: "bench",
+      runId: crypto.randomUUID(),
+      messages: [{ id: "m", role: "user", content: "What is on my calendar today?" }],
+      state: {},
+      tools: [],
+      context: [],
+      forwardedProps: { timezone: "UTC" },
+    });
   const readEvents = async (response: Response) => (await response.text()).split("\n\n").filter(Boolean).length;
-  const sample = await readEvents(await fetch(`${agent.url}/api/v1/agent/runs`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: runBody() }));
-
-  console.log(`\nPer-run server overhead on wrangler dev (workerd), ${runs} sequential runs + ${seconds} s at each concurrency (${new Date().toISOString()})`);
-  await measure(`agent run, demo model (${sample} events)`, async () =>
-    readEvents(await fetch(`${agent.url}/api/v1/agent/runs`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: runBody() })),
+  const sample = await readEvents(
+    await fetch(`${agent.url}/api/v1/agent/runs`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: runBody(),
+    }),
   );
-  await measure(`bare Hono SSE (${sample} events)`, async () => readEvents(await fetch(`${bare.url}/?events=${sample}`, { method: "POST" })));
+
+  console.log(
+    `\nPer-run server overhead on wrangler dev (workerd), ${runs} sequential runs + ${seconds} s at each concurrency (${new Date().toISOString()})`,
+  );
+  await measure(`agent run, demo model (${sample} events)`, async () =>
+    readEvents(
+      await fetch(`${agent.url}/api/v1/agent/runs`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: runBody(),
+      }),
+    ),
+  );
+  await measure(`bare Hono SSE (${sample} events)`, async () =>
+    readEvents(await fetch(`${bare.url}/?events=${sample}`, { method: "POST" })),
+  );
 } finally {
   await Promise.all([stop(agent.child), stop(bare.child)]);
   await plane.stop();

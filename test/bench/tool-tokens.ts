@@ -7,8 +7,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { z } from "zod";
-import { MODULES } from "../../functions/cli/registry.ts";
-import { projectCliFunctionTool } from "../../functions/cli/tool-definition.ts";
+import { MODULES } from "../../functions/project_cli/registry.ts";
+import { projectCliFunctionTool } from "../../functions/project_cli/tool-definition.ts";
 
 const tokens = (value: unknown) => encode(typeof value === "string" ? value : JSON.stringify(value)).length;
 const skillsDir = resolve(import.meta.dirname, "../../skills");
@@ -17,7 +17,11 @@ const single = projectCliFunctionTool();
 const baseline = Object.entries(MODULES).flatMap(([module, spec]) =>
   Object.entries(spec.methods).map(([method, definition]) => ({
     type: "function",
-    function: { name: `${module}_${method}`, description: definition.summary, parameters: z.toJSONSchema(definition.input, { io: "input", unrepresentable: "any" }) },
+    function: {
+      name: `${module}_${method}`,
+      description: definition.summary,
+      parameters: z.toJSONSchema(definition.input, { io: "input", unrepresentable: "any" }),
+    },
   })),
 );
 
@@ -40,5 +44,10 @@ for (const file of walk(skillsDir)) {
   console.log(`  ${relative(skillsDir, file).padEnd(40)} ${String(count).padStart(6)}`);
 }
 console.log(`  ${"all skill files".padEnd(40)} ${String(total).padStart(6)}`);
-const typical = tokens([single]) + tokens(readFileSync(join(skillsDir, "calendar/SKILL.md"), "utf8")) + tokens(readFileSync(join(skillsDir, "calendar/actions/create_event.md"), "utf8"));
-console.log(`\nA calendar.create call, paying tool + calendar index + create card once: ${typical} tokens (baseline: ${tokens(baseline)} on every call)`);
+const typical =
+  tokens([single]) +
+  tokens(readFileSync(join(skillsDir, "calendar/SKILL.md"), "utf8")) +
+  tokens(readFileSync(join(skillsDir, "calendar/actions/create_event.md"), "utf8"));
+console.log(
+  `\nA calendar.create call, paying tool + calendar index + create card once: ${typical} tokens (baseline: ${tokens(baseline)} on every call)`,
+);

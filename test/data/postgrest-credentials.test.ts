@@ -1,11 +1,10 @@
 // What the real PostgREST accepts: the controlled credential the Worker mints, and nothing
 // expired, unsigned, foreign or for another audience.
 import { createClient } from "@supabase/supabase-js";
-import { inject } from "vitest";
-import { describe, expect, test } from "vitest";
-import { SEEDED, credentialFor } from "../support/users.ts";
+import { describe, expect, inject, test } from "vitest";
 import { accessTokenClaims } from "../../supabase/local/auth-tokens.ts";
 import { signedWithLegacySecret, signedWithStrangerKey, unsignedToken } from "../support/tokens.ts";
+import { credentialFor, SEEDED } from "../support/users.ts";
 
 const stack = inject("localStack");
 

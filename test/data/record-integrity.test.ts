@@ -33,7 +33,12 @@ async function finishRun(userId: string, runId: string, overrides: Row = {}) {
 }
 
 const positionsOf = async (owner: string, threadId: string) =>
-  (await sql<{ position: string }>("select position from messages where owner_id = $1 and thread_id = $2 order by position", [owner, threadId])).map((row) => Number(row.position));
+  (
+    await sql<{ position: string }>("select position from messages where owner_id = $1 and thread_id = $2 order by position", [
+      owner,
+      threadId,
+    ])
+  ).map((row) => Number(row.position));
 
 let owner: string;
 let other: string;
@@ -54,7 +59,14 @@ describe("no direct writes to the records, not even to the user's own rows", () 
     runs: { filter: { id: run }, insert: { id: `forged-${crypto.randomUUID()}`, thread_id: thread }, patch: { status: "running" } },
     messages: {
       filter: { thread_id: thread, role: "user" },
-      insert: { thread_id: thread, run_id: run, position: 99, role: "tool", content: "forged", metadata: { storage_path: `tool-payloads/${other}/r/c.json` } },
+      insert: {
+        thread_id: thread,
+        run_id: run,
+        position: 99,
+        role: "tool",
+        content: "forged",
+        metadata: { storage_path: `tool-payloads/${other}/r/c.json` },
+      },
       patch: { metadata: { storage_path: `tool-payloads/${other}/r/c.json` } },
     },
   });
@@ -102,7 +114,9 @@ describe("the recording functions trust no id they are given", () => {
 
   test("a run is finished once: the second finish answers 409 RUN_ALREADY_FINISHED and appends nothing", async () => {
     const before = await positionsOf(owner, thread);
-    const again = await finishRun(owner, run, { p_messages: [{ role: "tool", content: "late", metadata: { storage_path: "tool-payloads/x" } }] });
+    const again = await finishRun(owner, run, {
+      p_messages: [{ role: "tool", content: "late", metadata: { storage_path: "tool-payloads/x" } }],
+    });
     expect(again.status).toBe(409);
     expect(again.error).toMatchObject({ code: "PT409", message: "RUN_ALREADY_FINISHED" });
     expect(await positionsOf(owner, thread)).toEqual(before);
@@ -117,19 +131,36 @@ describe("the recording functions trust no id they are given", () => {
 
 describe("malformed calls answer 4xx, never 5xx", () => {
   const cases: Array<[string, () => Promise<{ status: number; error: unknown }>]> = [
-    ["a user message slipped into the finish", () => finishRun(owner, `r-${crypto.randomUUID()}`, { p_messages: [{ role: "user", content: "forged" }] })],
+    [
+      "a user message slipped into the finish",
+      () => finishRun(owner, `r-${crypto.randomUUID()}`, { p_messages: [{ role: "user", content: "forged" }] }),
+    ],
     ["an unknown status", () => finishRun(owner, run, { p_status: "hacked" })],
     ["messages that are not an array", () => finishRun(owner, run, { p_messages: { role: "tool" } })],
     ["a message that is not an object", () => finishRun(owner, run, { p_messages: ["tool"] })],
-    ["an error code too long for the column", async () => {
-      const id = `r-${crypto.randomUUID()}`;
-      await startRun(owner, thread, id);
-      return finishRun(owner, id, { p_status: "failed", p_error_code: "X".repeat(65) });
-    }],
+    [
+      "an error code too long for the column",
+      async () => {
+        const id = `r-${crypto.randomUUID()}`;
+        await startRun(owner, thread, id);
+        return finishRun(owner, id, { p_status: "failed", p_error_code: "X".repeat(65) });
+      },
+    ],
     ["a NUL character in the user's text", () => startRun(owner, thread, `r-${crypto.randomUUID()}`, "a\u0000b")],
     ["a thread id longer than 128 characters", () => startRun(owner, "t".repeat(129), `r-${crypto.randomUUID()}`)],
     ["an empty run id", () => startRun(owner, thread, "")],
-    ["user metadata that is not an object", async () => (await clientAs(owner)).rpc("record_run_start", { p_thread_id: thread, p_run_id: `r-${crypto.randomUUID()}`, p_title: "t", p_models: {}, p_user_content: "x", p_user_metadata: [1] })],
+    [
+      "user metadata that is not an object",
+      async () =>
+        (await clientAs(owner)).rpc("record_run_start", {
+          p_thread_id: thread,
+          p_run_id: `r-${crypto.randomUUID()}`,
+          p_title: "t",
+          p_models: {},
+          p_user_content: "x",
+          p_user_metadata: [1],
+        }),
+    ],
   ];
 
   test.each(cases)("%s", async (_label, call) => {
@@ -143,9 +174,20 @@ describe("malformed calls answer 4xx, never 5xx", () => {
     const id = `r-${crypto.randomUUID()}`;
     await startRun(owner, thread, id);
     const before = await positionsOf(owner, thread);
-    expect((await finishRun(owner, id, { p_messages: [{ role: "assistant", content: "ok" }, { role: "system", content: "forged" }] })).status).toBe(400);
+    expect(
+      (
+        await finishRun(owner, id, {
+          p_messages: [
+            { role: "assistant", content: "ok" },
+            { role: "system", content: "forged" },
+          ],
+        })
+      ).status,
+    ).toBe(400);
     expect(await positionsOf(owner, thread)).toEqual(before);
-    expect((await sql<{ status: string }>("select status from runs where owner_id = $1 and id = $2", [owner, id]))[0]!.status).toBe("running");
+    expect((await sql<{ status: string }>("select status from runs where owner_id = $1 and id = $2", [owner, id]))[0]!.status).toBe(
+      "running",
+    );
   });
 });
 
@@ -154,14 +196,30 @@ test("positions count one thread only: two users interleaving get gapless 1..n e
   const threadA = `t-${crypto.randomUUID()}`;
   const threadB = `t-${crypto.randomUUID()}`;
   for (let i = 0; i < 3; i++) {
-    for (const [user, threadId] of [[a, threadA], [b, threadB], [b, threadB]] as const) {
+    for (const [user, threadId] of [
+      [a, threadA],
+      [b, threadB],
+      [b, threadB],
+    ] as const) {
       const id = `r-${crypto.randomUUID()}`;
       expect((await startRun(user, threadId, id)).error).toBeNull();
-      expect((await finishRun(user, id, { p_messages: [{ role: "tool", content: "s", metadata: {} }, { role: "assistant", content: "x", metadata: {} }] })).error).toBeNull();
+      expect(
+        (
+          await finishRun(user, id, {
+            p_messages: [
+              { role: "tool", content: "s", metadata: {} },
+              { role: "assistant", content: "x", metadata: {} },
+            ],
+          })
+        ).error,
+      ).toBeNull();
     }
   }
   // Read back as each user sees it through PostgREST.
-  const seen = async (user: string, threadId: string) => ((await (await clientAs(user)).from("messages").select("position").eq("thread_id", threadId).order("position")).data ?? []).map((row) => Number(row.position));
+  const seen = async (user: string, threadId: string) =>
+    ((await (await clientAs(user)).from("messages").select("position").eq("thread_id", threadId).order("position")).data ?? []).map((row) =>
+      Number(row.position),
+    );
   expect(await seen(a, threadA)).toEqual(Array.from({ length: 9 }, (_, i) => i + 1));
   expect(await seen(b, threadB)).toEqual(Array.from({ length: 18 }, (_, i) => i + 1));
   // No global counter is readable any more.

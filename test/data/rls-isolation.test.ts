@@ -16,8 +16,7 @@ interface TableCase {
   forgedInsert(owner: string): Promise<Row>;
 }
 
-const sql = <T extends Row>(text: string, values: unknown[]) =>
-  superuser(async (db) => (await db.query<T>(text, values)).rows);
+const sql = <T extends Row>(text: string, values: unknown[]) => superuser(async (db) => (await db.query<T>(text, values)).rows);
 
 async function itemOf(owner: string): Promise<string> {
   const [row] = await sql<{ id: string }>(
@@ -78,7 +77,10 @@ const cases: TableCase[] = [
   {
     table: "user_memory",
     async seed(owner) {
-      await sql("insert into user_memory (owner_id, kind, content) values ($1, 'user_memory', '{\"facts\": [\"secret\"]}') on conflict do nothing", [owner]);
+      await sql(
+        "insert into user_memory (owner_id, kind, content) values ($1, 'user_memory', '{\"facts\": [\"secret\"]}') on conflict do nothing",
+        [owner],
+      );
       return { owner_id: owner, kind: "user_memory" };
     },
     patch: { content: { facts: ["overwritten"] } },
@@ -162,7 +164,10 @@ describe.each(cases)("$table", ({ table, seed, patch, forgedInsert }) => {
   });
 
   test("another user cannot insert a row in the owner's name", async () => {
-    const { data, error } = await (await clientAs(attacker)).from(table).insert(await forgedInsert(victim)).select();
+    const { data, error } = await (await clientAs(attacker))
+      .from(table)
+      .insert(await forgedInsert(victim))
+      .select();
     expect(data).toBeNull();
     expect(error?.code).toBe("42501");
   });

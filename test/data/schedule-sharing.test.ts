@@ -178,7 +178,11 @@ describe("permissions once accepted", () => {
   test("the owner changes a granted permission and it takes effect", async () => {
     await acceptedAs("view");
     expect((await rename(guest)).data).toEqual([]);
-    const { error } = await owner.db.from("schedule_subscriptions").update({ permission: "edit" }).eq("item_id", itemId).eq("subscriber_id", guest.id);
+    const { error } = await owner.db
+      .from("schedule_subscriptions")
+      .update({ permission: "edit" })
+      .eq("item_id", itemId)
+      .eq("subscriber_id", guest.id);
     expect(error).toBeNull();
     expect((await rename(guest)).data).toEqual([{ title: "Renamed" }]);
   });

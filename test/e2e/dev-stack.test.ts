@@ -43,7 +43,13 @@ beforeAll(async () => {
   const began = performance.now();
   dev = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "supabase/local/dev.ts"], {
     cwd: repoRoot,
-    env: { ...process.env, LOCAL_STACK_HOME: home, WORKER_PORT: String(worker), LOCAL_GATEWAY_PORT: String(gateway), LOCAL_POSTGRES_PORT: String(postgres) },
+    env: {
+      ...process.env,
+      LOCAL_STACK_HOME: home,
+      WORKER_PORT: String(worker),
+      LOCAL_GATEWAY_PORT: String(gateway),
+      LOCAL_POSTGRES_PORT: String(postgres),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   dev.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -107,11 +113,15 @@ test("an AG-UI HttpAgent drives a run end to end with the offline demo model", a
   expect(seen[0]).toBe(EventType.RUN_STARTED);
   expect(seen.at(-1)).toBe(EventType.RUN_FINISHED);
   expect(runStartedMetadata).toMatchObject({ demo_model: true, models: { execution: "offline-demo" } });
-  const skillRead = newMessages.find((message) => message.role === "tool" && String(message.content).includes('"path":"calendar/SKILL.md"'));
+  const skillRead = newMessages.find(
+    (message) => message.role === "tool" && String(message.content).includes('"path":"calendar/SKILL.md"'),
+  );
   expect(skillRead?.metadata).toMatchObject({ tool_name: "view_skill_file" });
   const tool = newMessages.find((message) => message.role === "tool" && String(message.content).includes('"module":"calendar"'));
   expect(tool?.metadata).toMatchObject({ tool_name: "project_cli", status: "success", ui_schema: expect.any(Object) });
-  const answer = newMessages.find((message) => message.role === "assistant" && typeof message.content === "string" && message.content.length > 0);
+  const answer = newMessages.find(
+    (message) => message.role === "assistant" && typeof message.content === "string" && message.content.length > 0,
+  );
   expect(answer?.content).toContain("[offline demo model]");
   expect(answer?.content).toContain("Project sync"); // Alice's seeded event today, read through the real data plane
 }, 30_000);

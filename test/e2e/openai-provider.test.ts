@@ -17,7 +17,10 @@ const intentAnswer = JSON.stringify({
   known_time_range: null,
   missing_fields: null,
 });
-const readLunch = { name: "project_cli", arguments: { module: "calendar", method: "read", input: { mode: "event", event_id: TEAM_LUNCH } } };
+const readLunch = {
+  name: "project_cli",
+  arguments: { module: "calendar", method: "read", input: { mode: "event", event_id: TEAM_LUNCH } },
+};
 
 interface SseEvent {
   type: string;
@@ -63,12 +66,27 @@ async function run(api: "chat" | "responses", text: string) {
   const events = body
     .split("\n\n")
     .filter((frame) => frame.includes("data: "))
-    .map((frame) => JSON.parse(frame.split("\n").filter((line) => line.startsWith("data: ")).map((line) => line.slice(6)).join("\n")) as SseEvent);
-  const history = await fetch(`${worker.url}/api/v1/agent/history?threadId=${threadId}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.text());
+    .map(
+      (frame) =>
+        JSON.parse(
+          frame
+            .split("\n")
+            .filter((line) => line.startsWith("data: "))
+            .map((line) => line.slice(6))
+            .join("\n"),
+        ) as SseEvent,
+    );
+  const history = await fetch(`${worker.url}/api/v1/agent/history?threadId=${threadId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  }).then((r) => r.text());
   return { status: response.status, body, events, history, worker };
 }
 
-const answerText = (events: SseEvent[]) => events.filter((e) => e.type === "TEXT_MESSAGE_CONTENT").map((e) => e.delta).join("");
+const answerText = (events: SseEvent[]) =>
+  events
+    .filter((e) => e.type === "TEXT_MESSAGE_CONTENT")
+    .map((e) => e.delta)
+    .join("");
 
 describe.each(["chat", "responses"] as const)("AGENT_MODEL_API=%s", (api) => {
   const path = api === "chat" ? "/v1/chat/completions" : "/v1/responses";
@@ -81,13 +99,20 @@ describe.each(["chat", "responses"] as const)("AGENT_MODEL_API=%s", (api) => {
     expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED" });
     expect(events.find((e) => e.type === "CUSTOM" && e.name === "intent")).toMatchObject({ value: { intended_action: "get_event" } });
     const result = events.find((e) => e.type === "TOOL_CALL_RESULT");
-    expect(JSON.parse(String(result?.content))).toMatchObject({ ok: true, data: { event: { id: TEAM_LUNCH, title: "Team lunch", metadata: { location: "Noodle bar" } } } });
+    expect(JSON.parse(String(result?.content))).toMatchObject({
+      ok: true,
+      data: { event: { id: TEAM_LUNCH, title: "Team lunch", metadata: { location: "Noodle bar" } } },
+    });
     expect(answerText(events)).toBe("Team lunch is at the Noodle bar.");
     expect(history).toContain("Team lunch is at the Noodle bar.");
 
     // What the provider received: the chosen API, the intent schema sent strict, and each
     // tool's strictness declared explicitly.
-    expect(server.requests.map((r) => [r.path, r.status])).toEqual([[path, 200], [path, 200], [path, 200]]);
+    expect(server.requests.map((r) => [r.path, r.status])).toEqual([
+      [path, 200],
+      [path, 200],
+      [path, 200],
+    ]);
     const [intent, firstTurn] = server.requests;
     if (api === "chat") {
       expect(intent!.body.response_format).toMatchObject({ type: "json_schema", json_schema: { strict: true } });
@@ -100,27 +125,41 @@ describe.each(["chat", "responses"] as const)("AGENT_MODEL_API=%s", (api) => {
     } else {
       expect(intent!.body.text).toMatchObject({ format: { type: "json_schema", strict: true } });
       expect(firstTurn!.body.tools).toEqual(
-        expect.arrayContaining([expect.objectContaining({ name: "project_cli", strict: false }), expect.objectContaining({ name: "view_skill_file", strict: true })]),
+        expect.arrayContaining([
+          expect.objectContaining({ name: "project_cli", strict: false }),
+          expect.objectContaining({ name: "view_skill_file", strict: true }),
+        ]),
       );
     }
   });
 
-  test.each([400, 500])("the intent stage fails with HTTP %i: the run answers without hints, and the fallback is logged", async (status) => {
-    server.planStructured({ status, message: SECRET_MARKER }, { status, message: SECRET_MARKER });
-    server.planTurns({ text: "Hello there." });
-    const { events, worker } = await run(api, "hello");
-    expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED" });
-    expect(events.find((e) => e.type === "CUSTOM" && e.name === "intent")).toMatchObject({ value: { objective: "hello", requires_tool: true } });
-    expect(answerText(events)).toBe("Hello there.");
-    await expect.poll(() => worker.output()).toMatch(new RegExp(`"event":"agent.intent_fallback".*"reason":"model_error".*"status":${status}`));
-    expect(worker.output()).not.toContain(SECRET_MARKER);
-  });
+  test.each([400, 500])(
+    "the intent stage fails with HTTP %i: the run answers without hints, and the fallback is logged",
+    async (status) => {
+      server.planStructured({ status, message: SECRET_MARKER }, { status, message: SECRET_MARKER });
+      server.planTurns({ text: "Hello there." });
+      const { events, worker } = await run(api, "hello");
+      expect(events.at(-1)).toMatchObject({ type: "RUN_FINISHED" });
+      expect(events.find((e) => e.type === "CUSTOM" && e.name === "intent")).toMatchObject({
+        value: { objective: "hello", requires_tool: true },
+      });
+      expect(answerText(events)).toBe("Hello there.");
+      await expect
+        .poll(() => worker.output())
+        .toMatch(new RegExp(`"event":"agent.intent_fallback".*"reason":"model_error".*"status":${status}`));
+      expect(worker.output()).not.toContain(SECRET_MARKER);
+    },
+  );
 
   test("the execution model rejects the request (400): RUN_ERROR MODEL_REQUEST_REJECTED; no provider body or key reaches the client", async () => {
     server.planStructured({ text: intentAnswer });
     server.planTurns({ status: 400, message: `bad request ${SECRET_MARKER}` });
     const { body, events, history, worker } = await run(api, "Where is the team lunch?");
-    expect(events.at(-1)).toMatchObject({ type: "RUN_ERROR", code: "MODEL_REQUEST_REJECTED", message: expect.stringContaining("HTTP 400") });
+    expect(events.at(-1)).toMatchObject({
+      type: "RUN_ERROR",
+      code: "MODEL_REQUEST_REJECTED",
+      message: expect.stringContaining("HTTP 400"),
+    });
     expect(String(events.at(-1)?.message)).toContain("Retrying will not help");
     await expect.poll(() => worker.output()).toMatch(/"event":"agent.run_failed".*"code":"MODEL_REQUEST_REJECTED"/);
     // Not to the client, and not to the operator's log either (the body may quote the request).

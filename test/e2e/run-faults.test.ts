@@ -23,7 +23,9 @@ beforeAll(async () => {
     modelCalls++;
     modelCalled();
     const refuse = () =>
-      res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "refused by the test model", type: "invalid_request_error", param: null, code: null } }));
+      res
+        .writeHead(400, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { message: "refused by the test model", type: "invalid_request_error", param: null, code: null } }));
     // Only the run's first model call is held; later ones (if any) are refused at once.
     if (modelCalls === 1) new Promise<void>((release) => (releaseModel = release)).then(refuse);
     else refuse();
@@ -63,7 +65,15 @@ const events = (text: string) =>
   text
     .split("\n\n")
     .filter((frame) => frame.includes("data: "))
-    .map((frame) => JSON.parse(frame.split("\n").find((line) => line.startsWith("data: "))!.slice(6)) as { type: string; code?: string });
+    .map(
+      (frame) =>
+        JSON.parse(
+          frame
+            .split("\n")
+            .find((line) => line.startsWith("data: "))!
+            .slice(6),
+        ) as { type: string; code?: string },
+    );
 
 async function startRun(body: ReturnType<typeof runBody>) {
   const response = await fetch(`${dev.url}/api/v1/agent/runs`, {
@@ -80,10 +90,14 @@ test("PostgREST hung: RUN_ERROR DATABASE_UNAVAILABLE within the deadline, histor
   const body = runBody();
   const began = performance.now();
   const stream = events(await startRun(body));
-  console.log(`wrangler dev: RUN_ERROR with PostgREST hung (DATA_PLANE_TIMEOUT_MS=1000) after ${(performance.now() - began).toFixed(0)} ms`);
+  console.log(
+    `wrangler dev: RUN_ERROR with PostgREST hung (DATA_PLANE_TIMEOUT_MS=1000) after ${(performance.now() - began).toFixed(0)} ms`,
+  );
   expect(stream.map((event) => event.type)).toEqual(["RUN_STARTED", "RUN_ERROR"]);
   expect(stream.at(-1)).toMatchObject({ code: "DATABASE_UNAVAILABLE" });
-  const history = await fetch(`${dev.url}/api/v1/agent/runs/${body.threadId}/history`, { headers: { authorization: `Bearer ${await dev.token()}` } });
+  const history = await fetch(`${dev.url}/api/v1/agent/runs/${body.threadId}/history`, {
+    headers: { authorization: `Bearer ${await dev.token()}` },
+  });
   expect(history.status).toBe(503);
 });
 
@@ -100,13 +114,21 @@ test("the database goes away during a run: RUN_ERROR; once it is back, the runs 
   expect(end?.type).toBe("RUN_ERROR");
 
   await dev.plane.startPostgres();
-  const db = new pg.Client({ host: "127.0.0.1", port: dev.plane.postgresPort, user: "postgres", password: SUPERUSER_PASSWORD, database: "postgres" });
+  const db = new pg.Client({
+    host: "127.0.0.1",
+    port: dev.plane.postgresPort,
+    user: "postgres",
+    password: SUPERUSER_PASSWORD,
+    database: "postgres",
+  });
   await db.connect();
   try {
     const deadline = Date.now() + 60_000;
     let row: { status: string; error_code: string | null } | undefined;
     while (Date.now() < deadline) {
-      row = (await db.query("select status, error_code from public.runs where owner_id = $1 and id = $2", [SEEDED_USERS.alice.id, body.runId])).rows[0];
+      row = (
+        await db.query("select status, error_code from public.runs where owner_id = $1 and id = $2", [SEEDED_USERS.alice.id, body.runId])
+      ).rows[0];
       if (row && row.status !== "running") break;
       await new Promise((r) => setTimeout(r, 500));
     }

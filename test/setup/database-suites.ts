@@ -15,7 +15,8 @@ const KEY = Symbol.for("edge-agent.test.local-stack");
 const registry = globalThis as { [KEY]?: Shared };
 
 export default async function setup(project: TestProject) {
-  const shared = (registry[KEY] ??= { stack: startLocalStack(), users: 0 });
+  registry[KEY] ??= { stack: startLocalStack(), users: 0 };
+  const shared = registry[KEY];
   shared.users += 1;
   const { info } = await shared.stack;
   project.provide("localStack", info satisfies LocalStackInfo);

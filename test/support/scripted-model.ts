@@ -10,10 +10,15 @@ export const scriptedUsage: LanguageModelV4Usage = {
 };
 
 /** One model step: tool call(s), an answer (streamed word by word), or a failure. */
-export type ScriptedStep = { tool: string; input: unknown } | { tools: Array<{ tool: string; input: unknown }> } | { text: string } | { fail: Error };
+export type ScriptedStep =
+  | { tool: string; input: unknown }
+  | { tools: Array<{ tool: string; input: unknown }> }
+  | { text: string }
+  | { fail: Error };
 
 export function scriptedStream(step: ScriptedStep, index: number) {
-  if ("fail" in step) return { stream: simulateReadableStream<LanguageModelV4StreamPart>({ chunks: [{ type: "error", error: step.fail }] }) };
+  if ("fail" in step)
+    return { stream: simulateReadableStream<LanguageModelV4StreamPart>({ chunks: [{ type: "error", error: step.fail }] }) };
   const chunks: LanguageModelV4StreamPart[] = [{ type: "stream-start", warnings: [] }];
   if ("text" in step) {
     const id = `text-${index}`;
@@ -22,7 +27,9 @@ export function scriptedStream(step: ScriptedStep, index: number) {
     chunks.push({ type: "text-end", id }, { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage: scriptedUsage });
   } else {
     const calls = "tools" in step ? step.tools : [step];
-    calls.forEach((call, n) => chunks.push({ type: "tool-call", toolCallId: `call-${index}-${n}`, toolName: call.tool, input: JSON.stringify(call.input) }));
+    for (const [n, call] of calls.entries()) {
+      chunks.push({ type: "tool-call", toolCallId: `call-${index}-${n}`, toolName: call.tool, input: JSON.stringify(call.input) });
+    }
     chunks.push({ type: "finish", finishReason: { unified: "tool-calls", raw: "tool_calls" }, usage: scriptedUsage });
   }
   return { stream: simulateReadableStream({ chunks }) };
@@ -33,7 +40,12 @@ export function scriptedPair(router: unknown, steps: ScriptedStep[]) {
   const intent = new MockLanguageModelV4({
     doGenerate: async () => {
       if (router instanceof Error) throw router;
-      return { content: [{ type: "text", text: JSON.stringify(router) }], finishReason: { unified: "stop", raw: "stop" }, usage: scriptedUsage, warnings: [] };
+      return {
+        content: [{ type: "text", text: JSON.stringify(router) }],
+        finishReason: { unified: "stop", raw: "stop" },
+        usage: scriptedUsage,
+        warnings: [],
+      };
     },
   });
   const execution = new MockLanguageModelV4({ doStream: steps.map(scriptedStream) });

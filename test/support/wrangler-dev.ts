@@ -40,7 +40,13 @@ export async function startWranglerDev(options: WranglerDevOptions = {}): Promis
   const ownsPlane = !options.plane;
   const envFile = writeDevEnvFile(home, { supabaseUrl: plane.url, anonKey: plane.anonKey, keys });
   const extra = join(home, "extra.env");
-  writeFileSync(extra, Object.entries(options.vars ?? {}).map(([k, v]) => `${k}=${v}\n`).join(""), { mode: 0o600 });
+  writeFileSync(
+    extra,
+    Object.entries(options.vars ?? {})
+      .map(([k, v]) => `${k}=${v}\n`)
+      .join(""),
+    { mode: 0o600 },
+  );
 
   const [port, inspector] = [await freePort(), await freePort()];
   let output = "";
@@ -49,13 +55,19 @@ export async function startWranglerDev(options: WranglerDevOptions = {}): Promis
     [
       join(repoRoot, "node_modules", "wrangler", "bin", "wrangler.js"),
       "dev",
-      "--ip", "127.0.0.1",
-      "--port", String(port),
-      "--inspector-port", String(inspector),
-      "--persist-to", join(home, "state"),
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(inspector),
+      "--persist-to",
+      join(home, "state"),
       "--show-interactive-dev-session=false",
-      "--env-file", envFile,
-      "--env-file", extra,
+      "--env-file",
+      envFile,
+      "--env-file",
+      extra,
     ],
     { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], env: childEnv({ ...process.env, WRANGLER_SEND_METRICS: "false" }) },
   );
@@ -86,7 +98,13 @@ export async function startWranglerDev(options: WranglerDevOptions = {}): Promis
       await stop();
       throw new Error(`wrangler dev exited early:\n${output}`);
     }
-    if (await fetch(`${url}/health`).then((r) => r.status === 200, () => false)) break;
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.status === 200,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`wrangler dev not ready in time:\n${output}`);

@@ -26,7 +26,11 @@ describe("parseSettings", () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.settings.supabaseUrl).toBe("https://demo.supabase.co");
-    expect(result.settings.auth).toEqual({ audience: "authenticated", jwksUrl: "https://demo.supabase.co/auth/v1/.well-known/jwks.json", keysTimeoutMs: 5_000 });
+    expect(result.settings.auth).toEqual({
+      audience: "authenticated",
+      jwksUrl: "https://demo.supabase.co/auth/v1/.well-known/jwks.json",
+      keysTimeoutMs: 5_000,
+    });
     expect(result.settings.credential.ttlSeconds).toBe(300);
     expect(result.settings.dataPlane).toEqual({ timeoutMs: 5_000 });
     expect(result.settings.runs).toEqual({ idleTimeoutMs: 300_000 });
@@ -34,9 +38,20 @@ describe("parseSettings", () => {
 
   test("the data-plane deadline and the run idle limit: read, bounded, and named when wrong", () => {
     const result = parseSettings({ ...valid(), DATA_PLANE_TIMEOUT_MS: "1500", RUN_IDLE_TIMEOUT_SECONDS: "60" });
-    expect(result.ok && [result.settings.dataPlane.timeoutMs, result.settings.auth.keysTimeoutMs, result.settings.runs.idleTimeoutMs]).toEqual([1_500, 1_500, 60_000]);
-    for (const [setting, value] of [["DATA_PLANE_TIMEOUT_MS", "0"], ["DATA_PLANE_TIMEOUT_MS", "600000"], ["DATA_PLANE_TIMEOUT_MS", "soon"], ["RUN_IDLE_TIMEOUT_SECONDS", "1"], ["RUN_IDLE_TIMEOUT_SECONDS", "1.5"]] as const) {
-      expect(problemsOf({ ...valid(), [setting]: value }).map((p) => p.setting), `${setting}=${value}`).toEqual([setting]);
+    expect(
+      result.ok && [result.settings.dataPlane.timeoutMs, result.settings.auth.keysTimeoutMs, result.settings.runs.idleTimeoutMs],
+    ).toEqual([1_500, 1_500, 60_000]);
+    for (const [setting, value] of [
+      ["DATA_PLANE_TIMEOUT_MS", "0"],
+      ["DATA_PLANE_TIMEOUT_MS", "600000"],
+      ["DATA_PLANE_TIMEOUT_MS", "soon"],
+      ["RUN_IDLE_TIMEOUT_SECONDS", "1"],
+      ["RUN_IDLE_TIMEOUT_SECONDS", "1.5"],
+    ] as const) {
+      expect(
+        problemsOf({ ...valid(), [setting]: value }).map((p) => p.setting),
+        `${setting}=${value}`,
+      ).toEqual([setting]);
     }
   });
 
@@ -48,7 +63,9 @@ describe("parseSettings", () => {
     expect(chosen()).toBe("chat");
     expect(chosen(" ")).toBe("chat");
     expect(chosen("responses")).toBe("responses");
-    expect(problemsOf({ ...valid(), AGENT_MODEL_API: "completions" })).toEqual([{ setting: "AGENT_MODEL_API", problem: 'must be "chat" or "responses"' }]);
+    expect(problemsOf({ ...valid(), AGENT_MODEL_API: "completions" })).toEqual([
+      { setting: "AGENT_MODEL_API", problem: 'must be "chat" or "responses"' },
+    ]);
   });
 
   test("names every missing setting", () => {
@@ -70,7 +87,10 @@ describe("parseSettings", () => {
     expect(problemsOf({ ...valid(), CREDENTIAL_TTL_SECONDS: ttl }).map((p) => p.setting)).toEqual(["CREDENTIAL_TTL_SECONDS"]);
   });
 
-  test.each([["60", 60], ["600", 600]])("accepts CREDENTIAL_TTL_SECONDS=%s", (ttl, seconds) => {
+  test.each([
+    ["60", 60],
+    ["600", 600],
+  ])("accepts CREDENTIAL_TTL_SECONDS=%s", (ttl, seconds) => {
     const result = parseSettings({ ...valid(), CREDENTIAL_TTL_SECONDS: ttl });
     expect(result.ok && result.settings.credential.ttlSeconds).toBe(seconds);
   });

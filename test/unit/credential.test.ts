@@ -1,11 +1,6 @@
 import { decodeProtectedHeader, exportJWK, generateKeyPair, jwtVerify } from "jose";
 import { beforeAll, describe, expect, test, vi } from "vitest";
-import {
-  type CredentialSigner,
-  credentialSource,
-  importCredentialSigner,
-  mintCredential,
-} from "../../functions/lib/auth/credential.ts";
+import { type CredentialSigner, credentialSource, importCredentialSigner, mintCredential } from "../../functions/lib/auth/credential.ts";
 
 const USER = "11111111-1111-4111-8111-111111111111";
 let signer: CredentialSigner;

@@ -4,12 +4,14 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
-import { UserMemoryContent, WorkProfileContent } from "../../functions/cli/modules/memory/schemas.ts";
-import { ALL_METHODS, MODULES } from "../../functions/cli/registry.ts";
-import { validateProjectCli } from "../../functions/cli/router.ts";
+import { UserMemoryContent, WorkProfileContent } from "../../functions/project_cli/modules/memory/schemas.ts";
+import { ALL_METHODS, MODULES } from "../../functions/project_cli/registry.ts";
+import { validateProjectCli } from "../../functions/project_cli/router.ts";
 
 const skillsDir = resolve(import.meta.dirname, "../../skills");
-const skillNames = readdirSync(skillsDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+const skillNames = readdirSync(skillsDir, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
 const files = skillNames.flatMap((skill) => {
   const actions = join(skillsDir, skill, "actions");
   return [join(skillsDir, skill, "SKILL.md"), ...(existsSync(actions) ? readdirSync(actions).map((file) => join(actions, file)) : [])];
@@ -34,18 +36,25 @@ describe("skill files", () => {
     const text = readFileSync(join(skillsDir, skill, "SKILL.md"), "utf8");
     const frontmatter = /^---\nname: (.+)\ndescription: (.+)\n---\n/.exec(text);
     expect(frontmatter?.[1]).toBe(skill);
-    expect(frontmatter?.[2]!.length).toBeGreaterThan(40);
-    expect(frontmatter?.[2]!.length).toBeLessThanOrEqual(1024);
+    const description = frontmatter?.[2] ?? "";
+    expect(description.length).toBeGreaterThan(40);
+    expect(description.length).toBeLessThanOrEqual(1024);
   });
 
-  test.each(examples.filter((e) => e.valid).map((e) => [e.file, JSON.stringify(e.call), e] as const))("%s: %s validates", (_file, _text, example) => {
-    const result = validateProjectCli(example.call);
-    expect(result.ok ? "ok" : JSON.stringify(result.error)).toBe("ok");
-  });
+  test.each(examples.filter((e) => e.valid).map((e) => [e.file, JSON.stringify(e.call), e] as const))(
+    "%s: %s validates",
+    (_file, _text, example) => {
+      const result = validateProjectCli(example.call);
+      expect(result.ok ? "ok" : JSON.stringify(result.error)).toBe("ok");
+    },
+  );
 
-  test.each(examples.filter((e) => !e.valid).map((e) => [e.file, JSON.stringify(e.call), e] as const))("%s: documented mistake %s is refused", (_file, _text, example) => {
-    expect(validateProjectCli(example.call).ok).toBe(false);
-  });
+  test.each(examples.filter((e) => !e.valid).map((e) => [e.file, JSON.stringify(e.call), e] as const))(
+    "%s: documented mistake %s is refused",
+    (_file, _text, example) => {
+      expect(validateProjectCli(example.call).ok).toBe(false);
+    },
+  );
 
   test("every method has a valid example in the skills", () => {
     const documented = new Set(examples.filter((e) => e.valid).map((e) => `${e.call.module}.${e.call.method}`));
@@ -55,7 +64,8 @@ describe("skill files", () => {
   test("every calendar action card has its sections, an example and a mistake", () => {
     for (const file of files.filter((f) => f.includes(`${join("calendar", "actions")}`))) {
       const text = readFileSync(file, "utf8");
-      for (const section of ["**When**", "**Required**", "**Mistakes**", "```json\n", "```json wrong\n"]) expect(text, `${file} lacks ${section}`).toContain(section);
+      for (const section of ["**When**", "**Required**", "**Mistakes**", "```json\n", "```json wrong\n"])
+        expect(text, `${file} lacks ${section}`).toContain(section);
     }
   });
 

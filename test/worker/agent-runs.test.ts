@@ -1,7 +1,8 @@
 // POST /api/v1/agent/runs inside workerd, against the real data plane, with the model
 // scripted per case. Each stream is also put through AG-UI's own verifier.
-import { APICallError } from "ai";
+
 import { env } from "cloudflare:workers";
+import { APICallError } from "ai";
 import { afterEach, beforeAll, describe, expect, inject, test } from "vitest";
 import { BUDGET_SPENT_NOTE } from "../../functions/agent/runtime/run-agent.ts";
 import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
@@ -24,7 +25,9 @@ const results = (events: Events) =>
   ofType(events, EventType.TOOL_CALL_RESULT).map((event) => ({ ...event, parsed: JSON.parse(event.content as string) }));
 
 const answerText = (events: Events) =>
-  ofType(events, EventType.TEXT_MESSAGE_CONTENT).map((event) => event.delta).join("");
+  ofType(events, EventType.TEXT_MESSAGE_CONTENT)
+    .map((event) => event.delta)
+    .join("");
 
 /** Invariants every run must keep, whatever happened in it. */
 async function expectWellFormed(events: Events, text: string) {
@@ -57,7 +60,14 @@ describe("runs that succeed", () => {
       script: {
         intent: { objective: "create an event", requires_tool: true, selected_skill: "calendar", intended_action: "create_event" },
         steps: [
-          { tool: "project_cli", input: { module: "calendar", method: "create", input: { title, start_at: "2026-12-01T16:00:00Z", end_at: "2026-12-01T17:00:00Z", timezone: "UTC" } } },
+          {
+            tool: "project_cli",
+            input: {
+              module: "calendar",
+              method: "create",
+              input: { title, start_at: "2026-12-01T16:00:00Z", end_at: "2026-12-01T17:00:00Z", timezone: "UTC" },
+            },
+          },
           { text: `Done: ${title} is on your calendar.` },
         ],
       },
@@ -65,8 +75,19 @@ describe("runs that succeed", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/event-stream");
     await expectWellFormed(events, text);
-    expect(events.map((event) => event.type === EventType.STEP_STARTED || event.type === EventType.STEP_FINISHED ? `${event.type}:${event.stepName}` : undefined).filter(Boolean)).toEqual([
-      "STEP_STARTED:intent", "STEP_FINISHED:intent", "STEP_STARTED:execution", "STEP_FINISHED:execution", "STEP_STARTED:report", "STEP_FINISHED:report",
+    expect(
+      events
+        .map((event) =>
+          event.type === EventType.STEP_STARTED || event.type === EventType.STEP_FINISHED ? `${event.type}:${event.stepName}` : undefined,
+        )
+        .filter(Boolean),
+    ).toEqual([
+      "STEP_STARTED:intent",
+      "STEP_FINISHED:intent",
+      "STEP_STARTED:execution",
+      "STEP_FINISHED:execution",
+      "STEP_STARTED:report",
+      "STEP_FINISHED:report",
     ]);
     const [result] = results(events);
     expect(result!.parsed).toMatchObject({ ok: true, module: "calendar", method: "create", data: { event: { title } } });
@@ -87,7 +108,10 @@ describe("runs that succeed", () => {
           input_tokens: 300,
           output_tokens: 30,
           total_tokens: 330,
-          by_stage: { intent: { input_tokens: 100, output_tokens: 10, total_tokens: 110 }, execution: { input_tokens: 200, output_tokens: 20, total_tokens: 220 } },
+          by_stage: {
+            intent: { input_tokens: 100, output_tokens: 10, total_tokens: 110 },
+            execution: { input_tokens: 200, output_tokens: 20, total_tokens: 220 },
+          },
         },
       },
     });
@@ -115,7 +139,9 @@ describe("runs that succeed", () => {
     const [skill, read] = results(events);
     expect(skill!.parsed).toMatchObject({ ok: true, path: "calendar/actions/list_day.md" });
     expect(skill!.metadata).toMatchObject({ tool_name: "view_skill_file", ui_schema: null });
-    expect(read!.parsed.data.items.map((item: { title: string }) => item.title)).toEqual(expect.arrayContaining(["Project sync", "Team lunch"]));
+    expect(read!.parsed.data.items.map((item: { title: string }) => item.title)).toEqual(
+      expect.arrayContaining(["Project sync", "Team lunch"]),
+    );
     const system = execution.doStreamCalls[0]!.prompt[0]!;
     expect(system.role === "system" && system.content).toContain(`"timezone_effective":"UTC"`);
   });
@@ -125,12 +151,24 @@ describe("runs that succeed", () => {
       token: aliceToken,
       input: runInput(`Where is ${TEAM_LUNCH}?`),
       script: {
-        intent: { objective: "event details", requires_tool: true, selected_skill: "calendar", intended_action: "get_event", known_entities: [{ type: "event_id", value: TEAM_LUNCH }] },
-        steps: [{ tool: "project_cli", input: { module: "calendar", method: "read", input: { mode: "event", event_id: TEAM_LUNCH } } }, { text: "Team lunch is at the Noodle bar." }],
+        intent: {
+          objective: "event details",
+          requires_tool: true,
+          selected_skill: "calendar",
+          intended_action: "get_event",
+          known_entities: [{ type: "event_id", value: TEAM_LUNCH }],
+        },
+        steps: [
+          { tool: "project_cli", input: { module: "calendar", method: "read", input: { mode: "event", event_id: TEAM_LUNCH } } },
+          { text: "Team lunch is at the Noodle bar." },
+        ],
       },
     });
     await expectWellFormed(events, text);
-    expect(results(events)[0]!.parsed).toMatchObject({ ok: true, data: { event: { id: TEAM_LUNCH, title: "Team lunch", access: "view" } } });
+    expect(results(events)[0]!.parsed).toMatchObject({
+      ok: true,
+      data: { event: { id: TEAM_LUNCH, title: "Team lunch", access: "view" } },
+    });
     const system = JSON.stringify(execution.doStreamCalls[0]!.prompt[0]);
     expect(system).toContain("calendar/actions/get_event.md");
     expect(system).toContain(TEAM_LUNCH);
@@ -140,7 +178,20 @@ describe("runs that succeed", () => {
     const created = await runAgentRequest({
       token: aliceToken,
       input: runInput("create"),
-      script: { intent: { objective: "x", requires_tool: true }, steps: [{ tool: "project_cli", input: { module: "calendar", method: "create", input: { title: "Board game night", start_at: "2026-12-05T19:00:00Z", timezone: "UTC" } } }, { text: "ok" }] },
+      script: {
+        intent: { objective: "x", requires_tool: true },
+        steps: [
+          {
+            tool: "project_cli",
+            input: {
+              module: "calendar",
+              method: "create",
+              input: { title: "Board game night", start_at: "2026-12-05T19:00:00Z", timezone: "UTC" },
+            },
+          },
+          { text: "ok" },
+        ],
+      },
     });
     const eventId = results(created.events)[0]!.parsed.data.event.id as string;
     const { events, text } = await runAgentRequest({
@@ -150,7 +201,14 @@ describe("runs that succeed", () => {
         intent: { objective: "share", requires_tool: true, selected_skill: "calendar", intended_action: "share_event" },
         steps: [
           { tool: "project_cli", input: { module: "contacts", method: "read", input: { name: "Bob" } } },
-          { tool: "project_cli", input: { module: "calendar", method: "share", input: { event_id: eventId, invitee: { phone: "+15550000002" }, permissions: { view: true } } } },
+          {
+            tool: "project_cli",
+            input: {
+              module: "calendar",
+              method: "share",
+              input: { event_id: eventId, invitee: { phone: "+15550000002" }, permissions: { view: true } },
+            },
+          },
           { text: "Bob is invited." },
         ],
       },
@@ -177,7 +235,11 @@ describe("the old failure loop", () => {
     expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
     const toolResults = results(events);
     expect(toolResults).toHaveLength(7);
-    for (const result of toolResults) expect(result.parsed).toMatchObject({ ok: false, error: { code: "INVALID_ACTION_INPUT", details: { missing_fields: ["input.mode"] } } });
+    for (const result of toolResults)
+      expect(result.parsed).toMatchObject({
+        ok: false,
+        error: { code: "INVALID_ACTION_INPUT", details: { missing_fields: ["input.mode"] } },
+      });
     expect(toolResults[0]!.parsed.error.details.suggestion).toContain('"mode": "event"');
     expect(answerText(events)).toContain("could not look that event up");
     expect(execution.doStreamCalls).toHaveLength(8); // 7 tool steps + 1 report without tools
@@ -196,10 +258,21 @@ describe("runs that fail", () => {
     const { events, text } = await runAgentRequest({
       token: aliceToken,
       input: runInput("hello"),
-      script: { intent: new APICallError({ message: "upstream 500 with secret sk-123", url: "https://api.example/v1", requestBodyValues: {}, statusCode: 500 }), steps: [{ text: "Hello!" }] },
+      script: {
+        intent: new APICallError({
+          message: "upstream 500 with secret sk-123",
+          url: "https://api.example/v1",
+          requestBodyValues: {},
+          statusCode: 500,
+        }),
+        steps: [{ text: "Hello!" }],
+      },
     });
     await expectWellFormed(events, text);
-    expect(events.find((event) => event.type === EventType.CUSTOM)).toMatchObject({ name: "intent", value: { objective: "hello", requires_tool: true } });
+    expect(events.find((event) => event.type === EventType.CUSTOM)).toMatchObject({
+      name: "intent",
+      value: { objective: "hello", requires_tool: true },
+    });
     expect(events.at(-1)).toMatchObject({ type: EventType.RUN_FINISHED });
     expect(text).toContain("Hello!");
     expect(text).not.toContain("sk-123");
@@ -211,7 +284,10 @@ describe("runs that fail", () => {
       input: runInput("today?"),
       script: {
         intent: { objective: "today", requires_tool: true },
-        steps: [{ tool: "project_cli", input: { module: "calendar", method: "read", input: { mode: "day", date: today, timezone: "UTC" } } }, { fail: new Error("connection reset") }],
+        steps: [
+          { tool: "project_cli", input: { module: "calendar", method: "read", input: { mode: "day", date: today, timezone: "UTC" } } },
+          { fail: new Error("connection reset") },
+        ],
       },
     });
     await expectWellFormed(events, text);
@@ -238,7 +314,10 @@ describe("runs that fail", () => {
     const { scriptedModels, parseSse } = await import("./support/agent.ts");
     const { createApp } = await import("../../functions/agent/app.ts");
     const outageEnv = { ...env, SUPABASE_URL: inject("localStack").outage.supabaseUrl };
-    const read = { tool: "project_cli", input: { module: "calendar", method: "read", input: { mode: "day", date: today, timezone: "UTC" } } };
+    const read = {
+      tool: "project_cli",
+      input: { module: "calendar", method: "read", input: { mode: "day", date: today, timezone: "UTC" } },
+    };
     const scripted = scriptedModels({ intent: { objective: "today", requires_tool: true }, steps: [read, { text: "never reached" }] });
     const firstStep = scripted.execution.doStream;
     let calls = 0;
@@ -249,24 +328,39 @@ describe("runs that fail", () => {
     const input = runInput("What's on today?");
     const response = await createApp({ models: () => scripted.models }).request(
       "/api/v1/agent/runs",
-      { method: "POST", headers: { authorization: `Bearer ${aliceToken}`, "content-type": "application/json" }, body: JSON.stringify(input) },
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${aliceToken}`, "content-type": "application/json" },
+        body: JSON.stringify(input),
+      },
       outageEnv,
     );
     const text = await response.text();
     const events = parseSse(text);
     await expectWellFormed(events, text);
-    expect(JSON.parse(ofType(events, EventType.TOOL_CALL_RESULT)[0]!.content as string)).toMatchObject({ ok: false, error: { code: "UPSTREAM_UNAVAILABLE", retryable: true } });
+    expect(JSON.parse(ofType(events, EventType.TOOL_CALL_RESULT)[0]!.content as string)).toMatchObject({
+      ok: false,
+      error: { code: "UPSTREAM_UNAVAILABLE", retryable: true },
+    });
     expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: "DATABASE_UNAVAILABLE" });
 
     await outage("start");
-    const history = await createApp().request(`/api/v1/agent/runs/${input.threadId}/history`, { headers: { authorization: `Bearer ${aliceToken}` } }, outageEnv);
+    const history = await createApp().request(
+      `/api/v1/agent/runs/${input.threadId}/history`,
+      { headers: { authorization: `Bearer ${aliceToken}` } },
+      outageEnv,
+    );
     expect(history.status).toBe(200);
     const body = await history.json<{ messages: Array<{ role: string; content?: string }> }>();
     expect(body.messages).toEqual([expect.objectContaining({ role: "user", content: "What's on today?" })]);
   });
 
   test("no token: 401 JSON before any stream", async () => {
-    const { response, text } = await runAgentRequest({ token: "", input: runInput("hi"), script: { intent: { objective: "x", requires_tool: false }, steps: [] } });
+    const { response, text } = await runAgentRequest({
+      token: "",
+      input: runInput("hi"),
+      script: { intent: { objective: "x", requires_tool: false }, steps: [] },
+    });
     expect(response.status).toBe(401);
     expect(response.headers.get("content-type")).toContain("application/json");
     expect(JSON.parse(text)).toMatchObject({ error: { code: "UNAUTHENTICATED" } });
@@ -276,9 +370,18 @@ describe("runs that fail", () => {
     ["not JSON at all", "{"],
     ["no messages", { threadId: "t", runId: "r", state: {}, tools: [], context: [] }],
     ["last message from the assistant", runInput("x", { messages: [{ id: "1", role: "assistant", content: "hi" }] })],
-    ["an http image", runInput("x", { messages: [{ id: "1", role: "user", content: [{ type: "image", source: { type: "url", value: "http://example.com/a.png" } }] }] })],
+    [
+      "an http image",
+      runInput("x", {
+        messages: [{ id: "1", role: "user", content: [{ type: "image", source: { type: "url", value: "http://example.com/a.png" } }] }],
+      }),
+    ],
   ])("a malformed request (%s): 400 JSON, no stream", async (_label, input) => {
-    const { response, text } = await runAgentRequest({ token: aliceToken, input, script: { intent: { objective: "x", requires_tool: false }, steps: [] } });
+    const { response, text } = await runAgentRequest({
+      token: aliceToken,
+      input,
+      script: { intent: { objective: "x", requires_tool: false }, steps: [] },
+    });
     expect(response.status).toBe(400);
     expect(JSON.parse(text)).toMatchObject({ error: { code: "INVALID_REQUEST" } });
   });
@@ -290,7 +393,11 @@ test("a client that disconnects mid-stream causes no uncaught error", async () =
   const scripted = scriptedModels({ intent: { objective: "x", requires_tool: true }, steps: [{ text: "a long answer ".repeat(200) }] });
   const response = await createApp({ models: () => scripted.models }).request(
     "/api/v1/agent/runs",
-    { method: "POST", headers: { authorization: `Bearer ${aliceToken}`, "content-type": "application/json" }, body: JSON.stringify(runInput("hi")) },
+    {
+      method: "POST",
+      headers: { authorization: `Bearer ${aliceToken}`, "content-type": "application/json" },
+      body: JSON.stringify(runInput("hi")),
+    },
     env,
   );
   const reader = response.body!.getReader();
@@ -307,11 +414,20 @@ describe("stage details", () => {
     let calls = 0;
     scripted.intent.doGenerate = async () => {
       calls++;
-      return { content: [{ type: "text", text: "not json at all" }], finishReason: { unified: "stop", raw: "stop" }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }, warnings: [] };
+      return {
+        content: [{ type: "text", text: "not json at all" }],
+        finishReason: { unified: "stop", raw: "stop" },
+        usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+        warnings: [],
+      };
     };
     const response = await createApp({ models: () => scripted.models }).request(
       "/api/v1/agent/runs",
-      { method: "POST", headers: { authorization: `Bearer ${aliceToken}`, "content-type": "application/json" }, body: JSON.stringify(runInput("Say hello")) },
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${aliceToken}`, "content-type": "application/json" },
+        body: JSON.stringify(runInput("Say hello")),
+      },
       env,
     );
     const { parseSse } = await import("./support/agent.ts");
@@ -324,7 +440,11 @@ describe("stage details", () => {
 
   test("temperature is the provider's unless configured, and the step cap follows AGENT_MAX_STEPS", async () => {
     const step = { tool: "project_cli", input: { module: "memory", method: "read", input: {} } };
-    const unset = await runAgentRequest({ token: aliceToken, input: runInput("hi"), script: { intent: { objective: "x", requires_tool: true }, steps: [{ text: "hi" }] } });
+    const unset = await runAgentRequest({
+      token: aliceToken,
+      input: runInput("hi"),
+      script: { intent: { objective: "x", requires_tool: true }, steps: [{ text: "hi" }] },
+    });
     expect(unset.execution.doStreamCalls[0]!.temperature).toBeUndefined();
     const set = await runAgentRequest({
       token: aliceToken,
@@ -341,7 +461,18 @@ describe("stage details", () => {
     const data = btoa("png-bytes");
     const { execution, events } = await runAgentRequest({
       token: aliceToken,
-      input: runInput("x", { messages: [{ id: "m", role: "user", content: [{ type: "text", text: "Add this poster's event" }, { type: "image", source: { type: "data", value: data, mimeType: "image/png" } }] }] }),
+      input: runInput("x", {
+        messages: [
+          {
+            id: "m",
+            role: "user",
+            content: [
+              { type: "text", text: "Add this poster's event" },
+              { type: "image", source: { type: "data", value: data, mimeType: "image/png" } },
+            ],
+          },
+        ],
+      }),
       script: { intent: { objective: "read the poster", requires_tool: true }, steps: [{ text: "I see a poster." }] },
     });
     expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
@@ -355,8 +486,17 @@ describe("stage details", () => {
       token: aliceToken,
       input: runInput("delete it"),
       env: { PROJECT_CLI_ALLOW: "calendar.read" },
-      script: { intent: { objective: "x", requires_tool: true }, steps: [{ tool: "project_cli", input: { module: "calendar", method: "delete", input: { event_id: TEAM_LUNCH } } }, { text: "I can't delete events here." }] },
+      script: {
+        intent: { objective: "x", requires_tool: true },
+        steps: [
+          { tool: "project_cli", input: { module: "calendar", method: "delete", input: { event_id: TEAM_LUNCH } } },
+          { text: "I can't delete events here." },
+        ],
+      },
     });
-    expect(JSON.parse(ofType(events, EventType.TOOL_CALL_RESULT)[0]!.content as string)).toMatchObject({ ok: false, error: { code: "METHOD_NOT_ALLOWED" } });
+    expect(JSON.parse(ofType(events, EventType.TOOL_CALL_RESULT)[0]!.content as string)).toMatchObject({
+      ok: false,
+      error: { code: "METHOD_NOT_ALLOWED" },
+    });
   });
 });

@@ -41,20 +41,45 @@ describe("rejected tokens answer 401 with a stable reason", () => {
     ["missing", async () => undefined, "missing_token"],
     ["not a bearer scheme", async () => `Basic ${btoa("alice:secret")}`, "missing_token"],
     ["malformed", async () => "Bearer not-a-jwt", "malformed_token"],
-    ["expired", async () => `Bearer ${await signAccessToken(stack.keys, accessTokenClaims(USER, { iat: now() - 7200, exp: now() - 3600 }))}`, "token_expired"],
+    [
+      "expired",
+      async () => `Bearer ${await signAccessToken(stack.keys, accessTokenClaims(USER, { iat: now() - 7200, exp: now() - 3600 }))}`,
+      "token_expired",
+    ],
     ["signed by an unknown key", async () => `Bearer ${await signedWithStrangerKey(accessTokenClaims(USER))}`, "invalid_signature"],
     [
       "signed by a stranger claiming a trusted kid",
       async () => `Bearer ${await signedWithStrangerKey(accessTokenClaims(USER), stack.keys.authPrivateJwk.kid)}`,
       "invalid_signature",
     ],
-    ["HS256 with the wrong secret", async () => `Bearer ${await signedWithLegacySecret("x".repeat(40), accessTokenClaims(USER))}`, "invalid_signature"],
+    [
+      "HS256 with the wrong secret",
+      async () => `Bearer ${await signedWithLegacySecret("x".repeat(40), accessTokenClaims(USER))}`,
+      "invalid_signature",
+    ],
     ["alg: none", async () => `Bearer ${unsignedToken(accessTokenClaims(USER))}`, "unsupported_algorithm"],
-    ["for another audience", async () => `Bearer ${await signAccessToken(stack.keys, accessTokenClaims(USER, { aud: "other-app" }))}`, "invalid_audience"],
+    [
+      "for another audience",
+      async () => `Bearer ${await signAccessToken(stack.keys, accessTokenClaims(USER, { aud: "other-app" }))}`,
+      "invalid_audience",
+    ],
     ["the anon key (no audience, no user)", async () => `Bearer ${stack.anonKey}`, "invalid_audience"],
-    ["an anon-role token for the right audience", async () => `Bearer ${await signAccessToken(stack.keys, accessTokenClaims(USER, { role: "anon" }))}`, "invalid_claims"],
-    ["a subject that is not a user id", async () => `Bearer ${await signAccessToken(stack.keys, accessTokenClaims("admin"))}`, "invalid_claims"],
-    ["a service_role token", async () => `Bearer ${await signedWithLegacySecret(stack.keys.legacySecret, { role: "service_role", aud: "authenticated", exp: now() + 60, sub: "svc" })}`, "invalid_claims"],
+    [
+      "an anon-role token for the right audience",
+      async () => `Bearer ${await signAccessToken(stack.keys, accessTokenClaims(USER, { role: "anon" }))}`,
+      "invalid_claims",
+    ],
+    [
+      "a subject that is not a user id",
+      async () => `Bearer ${await signAccessToken(stack.keys, accessTokenClaims("admin"))}`,
+      "invalid_claims",
+    ],
+    [
+      "a service_role token",
+      async () =>
+        `Bearer ${await signedWithLegacySecret(stack.keys.legacySecret, { role: "service_role", aud: "authenticated", exp: now() + 60, sub: "svc" })}`,
+      "invalid_claims",
+    ],
   ];
 
   test.each(cases)("%s", async (_label, header, reason) => {
@@ -77,8 +102,16 @@ describe("rejected tokens answer 401 with a stable reason", () => {
 describe("the controlled credential is for the data plane only", () => {
   // Both are accepted by PostgREST (the local JWKS publishes the credential key, and HS256
   // credentials share the legacy secret with app tokens), so only issuer and kid tell them apart.
-  const es256 = async () => mintCredential(USER, await importCredentialSigner({ ttlSeconds: 300, signingJwk: stack.keys.credentialPrivateJwk as never }), { ttlSeconds: 300, audience: "authenticated" });
-  const hs256 = async () => mintCredential(USER, await importCredentialSigner({ ttlSeconds: 300, legacySecret: stack.keys.legacySecret }), { ttlSeconds: 300, audience: "authenticated" });
+  const es256 = async () =>
+    mintCredential(USER, await importCredentialSigner({ ttlSeconds: 300, signingJwk: stack.keys.credentialPrivateJwk as never }), {
+      ttlSeconds: 300,
+      audience: "authenticated",
+    });
+  const hs256 = async () =>
+    mintCredential(USER, await importCredentialSigner({ ttlSeconds: 300, legacySecret: stack.keys.legacySecret }), {
+      ttlSeconds: 300,
+      audience: "authenticated",
+    });
 
   test.each([
     ["an ES256 credential (the Worker's CREDENTIAL_SIGNING_JWK)", es256],
@@ -93,7 +126,11 @@ describe("the controlled credential is for the data plane only", () => {
 
   test("an HS256 credential is refused also by a Worker configured for HS256 credentials only", async () => {
     const { token } = await hs256();
-    const response = await createApp().request("/api/v1/me", { headers: { authorization: `Bearer ${token}` } }, { ...env, CREDENTIAL_SIGNING_JWK: "" });
+    const response = await createApp().request(
+      "/api/v1/me",
+      { headers: { authorization: `Bearer ${token}` } },
+      { ...env, CREDENTIAL_SIGNING_JWK: "" },
+    );
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ error: { reason: "credential_not_accepted" } });
   });

@@ -1,8 +1,8 @@
 // GET /health inside workerd, against the real local data plane.
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, inject, test } from "vitest";
-import pkg from "../../package.json" with { type: "json" };
 import { createApp } from "../../functions/agent/app.ts";
+import pkg from "../../package.json" with { type: "json" };
 
 const stack = inject("localStack");
 const app = createApp();

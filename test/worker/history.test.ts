@@ -23,24 +23,44 @@ afterEach(() => vi.restoreAllMocks());
 
 const cli = (module: string, method: string, input: unknown): ScriptedStep => ({ tool: "project_cli", input: { module, method, input } });
 
-async function run(token: string, steps: ScriptedStep[], options: { threadId?: string; env?: Record<string, unknown>; text?: string } = {}) {
+async function run(
+  token: string,
+  steps: ScriptedStep[],
+  options: { threadId?: string; env?: Record<string, unknown>; text?: string } = {},
+) {
   const input = runInput(options.text ?? "please", options.threadId ? { threadId: options.threadId } : {});
-  const result = await runAgentRequest({ token, input, env: options.env, script: { intent: { objective: "do it", requires_tool: true }, steps: [...steps, { text: "All done." }] } });
+  const result = await runAgentRequest({
+    token,
+    input,
+    env: options.env,
+    script: { intent: { objective: "do it", requires_tool: true }, steps: [...steps, { text: "All done." }] },
+  });
   expect(result.events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
   return { ...result, threadId: input.threadId };
 }
 
 async function historyOf(token: string, threadId: string, query = "", bindings: Record<string, unknown> = {}) {
-  const response = await createApp().request(`/api/v1/agent/runs/${encodeURIComponent(threadId)}/history${query}`, { headers: { authorization: `Bearer ${token}` } }, { ...env, ...bindings });
-  return { status: response.status, body: (await response.json()) as { messages: Array<Record<string, any>>; next_before: number | null; thread: Record<string, unknown> } };
+  const response = await createApp().request(
+    `/api/v1/agent/runs/${encodeURIComponent(threadId)}/history${query}`,
+    { headers: { authorization: `Bearer ${token}` } },
+    { ...env, ...bindings },
+  );
+  return {
+    status: response.status,
+    body: (await response.json()) as { messages: Array<Record<string, any>>; next_before: number | null; thread: Record<string, unknown> },
+  };
 }
 
 describe("live card == history card", () => {
   test("for every action that has a card, content and ui_schema replay exactly", async () => {
     // Alice creates, reads, updates and shares events; a guest accepts one invitation and declines another; contacts and memory too.
-    const created = await run(alice, [cli("calendar", "create", { title: "Replay check", start_at: `${today}T15:00:00Z`, end_at: `${today}T16:00:00Z`, timezone: "UTC" })]);
+    const created = await run(alice, [
+      cli("calendar", "create", { title: "Replay check", start_at: `${today}T15:00:00Z`, end_at: `${today}T16:00:00Z`, timezone: "UTC" }),
+    ]);
     const eventId = JSON.parse(ofType(created.events, EventType.TOOL_CALL_RESULT)[0]!.content as string).data.event.id as string;
-    const second = await run(alice, [cli("calendar", "create", { title: "Declined later", start_at: `${today}T17:00:00Z`, timezone: "UTC" })]);
+    const second = await run(alice, [
+      cli("calendar", "create", { title: "Declined later", start_at: `${today}T17:00:00Z`, timezone: "UTC" }),
+    ]);
     const secondId = JSON.parse(ofType(second.events, EventType.TOOL_CALL_RESULT)[0]!.content as string).data.event.id as string;
     const aliceRun = await run(alice, [
       cli("calendar", "read", { mode: "day", date: today, timezone: "UTC" }),
@@ -51,8 +71,14 @@ describe("live card == history card", () => {
       cli("contacts", "read", { name: "Bob" }),
       cli("memory", "update", { kind: "user_memory", content: { preferences: ["Replay tests"] } }),
     ]);
-    const guestRun = await run(guest.token, [cli("calendar", "accept_invite", { event_id: eventId }), cli("calendar", "reject_invite", { event_id: secondId })]);
-    const deleteRun = await run(alice, [cli("calendar", "delete", { event_id: secondId }), cli("calendar", "read", { mode: "event", event_id: "not-a-uuid" })]);
+    const guestRun = await run(guest.token, [
+      cli("calendar", "accept_invite", { event_id: eventId }),
+      cli("calendar", "reject_invite", { event_id: secondId }),
+    ]);
+    const deleteRun = await run(alice, [
+      cli("calendar", "delete", { event_id: secondId }),
+      cli("calendar", "read", { mode: "event", event_id: "not-a-uuid" }),
+    ]);
 
     for (const { token, events, threadId } of [
       { token: alice, ...created },
@@ -77,26 +103,53 @@ describe("live card == history card", () => {
       expect(cards.length).toBeGreaterThan(0);
     }
     const allCards = new Set<string>();
-    for (const { token, threadId } of [{ token: alice, ...aliceRun }, { token: guest.token, ...guestRun }, { token: alice, ...deleteRun }, { token: alice, ...created }]) {
-      for (const message of (await historyOf(token, threadId)).body.messages) if (message.metadata?.ui_schema?.card) allCards.add(message.metadata.ui_schema.card);
+    for (const { token, threadId } of [
+      { token: alice, ...aliceRun },
+      { token: guest.token, ...guestRun },
+      { token: alice, ...deleteRun },
+      { token: alice, ...created },
+    ]) {
+      for (const message of (await historyOf(token, threadId)).body.messages)
+        if (message.metadata?.ui_schema?.card) allCards.add(message.metadata.ui_schema.card);
     }
-    expect([...allCards].sort()).toEqual(["action_failed", "contact_list", "event_created", "event_deleted", "event_detail", "event_list", "event_shared", "event_updated", "invitation_answered", "memory_updated"]);
+    expect([...allCards].sort()).toEqual([
+      "action_failed",
+      "contact_list",
+      "event_created",
+      "event_deleted",
+      "event_detail",
+      "event_list",
+      "event_shared",
+      "event_updated",
+      "invitation_answered",
+      "memory_updated",
+    ]);
   });
 
   test("history carries the user message, tool calls and the streamed answer, in order", async () => {
-    const { threadId, events } = await run(alice, [cli("calendar", "read", { mode: "day", date: today, timezone: "UTC" })], { text: "What's on today?" });
+    const { threadId, events } = await run(alice, [cli("calendar", "read", { mode: "day", date: today, timezone: "UTC" })], {
+      text: "What's on today?",
+    });
     const { body } = await historyOf(alice, threadId);
     expect(body.messages.map((message) => message.role)).toEqual(["user", "assistant", "tool", "assistant"]);
     expect(body.messages[0]).toMatchObject({ content: "What's on today?", metadata: { attachments: [] } });
-    expect(body.messages[1]!.toolCalls[0]).toMatchObject({ function: { name: "project_cli", arguments: expect.stringContaining('"mode":"day"') } });
-    expect(body.messages[3]!.content).toBe(ofType(events, EventType.TEXT_MESSAGE_CONTENT).map((event) => event.delta).join(""));
+    expect(body.messages[1]!.toolCalls[0]).toMatchObject({
+      function: { name: "project_cli", arguments: expect.stringContaining('"mode":"day"') },
+    });
+    expect(body.messages[3]!.content).toBe(
+      ofType(events, EventType.TEXT_MESSAGE_CONTENT)
+        .map((event) => event.delta)
+        .join(""),
+    );
   });
 });
 
 describe("storage and database faults", () => {
   test("payload store down: the run succeeds, history falls back to the summary and keeps the card", async () => {
     const broken = { put: async () => Promise.reject(new Error("R2 down")), get: async () => Promise.reject(new Error("R2 down")) };
-    const { threadId, events } = await run(alice, [cli("calendar", "read", { mode: "day", date: today, timezone: "UTC" })], { env: { PAYLOADS: broken } });
+    const { threadId, events } = await run(alice, [cli("calendar", "read", { mode: "day", date: today, timezone: "UTC" })], {
+      env: { PAYLOADS: broken },
+    });
     const live = ofType(events, EventType.TOOL_CALL_RESULT)[0]!;
     const { body } = await historyOf(alice, threadId);
     const tool = body.messages.find((message) => message.role === "tool")!;
@@ -135,7 +188,11 @@ describe("pagination and threads", () => {
     const { threads } = (await response.json()) as { threads: Array<{ id: string; title: string }> };
     expect(threads.map((thread) => thread.id)).toEqual([newer.threadId, older.threadId]);
     expect(threads[0]!.title).toBe("newer thread");
-    const alt = await createApp().request(`/api/v1/agent/history?threadId=${newer.threadId}`, { headers: { authorization: `Bearer ${alice}` } }, env);
+    const alt = await createApp().request(
+      `/api/v1/agent/history?threadId=${newer.threadId}`,
+      { headers: { authorization: `Bearer ${alice}` } },
+      env,
+    );
     expect(((await alt.json()) as { messages: unknown[] }).messages.length).toBeGreaterThan(0);
   });
 });
@@ -153,7 +210,8 @@ describe("isolation and secrets", () => {
     const threadId = `shared-name-${crypto.randomUUID()}`;
     await run(alice, [cli("memory", "read", {})], { threadId, text: "alice's words" });
     await run(bob, [cli("memory", "read", {})], { threadId, text: "bob's words" });
-    const contents = (token: string) => historyOf(token, threadId).then(({ body }) => body.messages.filter((m) => m.role === "user").map((m) => m.content));
+    const contents = (token: string) =>
+      historyOf(token, threadId).then(({ body }) => body.messages.filter((m) => m.role === "user").map((m) => m.content));
     expect(await contents(alice)).toEqual(["alice's words"]);
     expect(await contents(bob)).toEqual(["bob's words"]);
   });
@@ -182,7 +240,11 @@ describe("rows a user shaped never lead elsewhere", () => {
   test("a forged tool message naming another user's payload (its path, run id, tool call and message ids) replays only its own summary", async () => {
     const bobRun = await run(bob, [cli("memory", "read", {})], { text: "bob's memory" });
     const bobDb = await databaseAs(SEEDED_USERS.bob.id);
-    const { data: bobRows } = await bobDb.from("messages").select("run_id, content, metadata").eq("thread_id", bobRun.threadId).eq("role", "tool");
+    const { data: bobRows } = await bobDb
+      .from("messages")
+      .select("run_id, content, metadata")
+      .eq("thread_id", bobRun.threadId)
+      .eq("role", "tool");
     const bobTool = bobRows![0]!;
     const bobPayload = ofType(bobRun.events, EventType.TOOL_CALL_RESULT)[0]!.content as string;
     expect((bobTool.metadata as Record<string, unknown>).storage_path).toMatch(/^tool-payloads\//);
@@ -190,9 +252,32 @@ describe("rows a user shaped never lead elsewhere", () => {
     // Alice records a run under Bob's very run id (ids are per user) and plants Bob's metadata.
     const aliceDb = await databaseAs(SEEDED_USERS.alice.id);
     const threadId = `forged-${crypto.randomUUID()}`;
-    expect((await aliceDb.rpc("record_run_start", { p_thread_id: threadId, p_run_id: bobTool.run_id, p_title: "x", p_models: {}, p_user_content: "x", p_user_metadata: {} })).error).toBeNull();
+    expect(
+      (
+        await aliceDb.rpc("record_run_start", {
+          p_thread_id: threadId,
+          p_run_id: bobTool.run_id,
+          p_title: "x",
+          p_models: {},
+          p_user_content: "x",
+          p_user_metadata: {},
+        })
+      ).error,
+    ).toBeNull();
     const forged = { role: "tool", content: "forged summary", metadata: { ...(bobTool.metadata as object), payload_missing: false } };
-    expect((await aliceDb.rpc("record_run_finish", { p_run_id: bobTool.run_id, p_status: "succeeded", p_error_code: null, p_step_count: 1, p_usage: {}, p_stage_timings: {}, p_messages: [forged] })).error).toBeNull();
+    expect(
+      (
+        await aliceDb.rpc("record_run_finish", {
+          p_run_id: bobTool.run_id,
+          p_status: "succeeded",
+          p_error_code: null,
+          p_step_count: 1,
+          p_usage: {},
+          p_stage_timings: {},
+          p_messages: [forged],
+        })
+      ).error,
+    ).toBeNull();
 
     const { status, body } = await historyOf(alice, threadId);
     expect(status).toBe(200);
@@ -208,10 +293,33 @@ describe("rows a user shaped never lead elsewhere", () => {
     const aliceDb = await databaseAs(SEEDED_USERS.alice.id);
     const threadId = `hints-${crypto.randomUUID()}`;
     const runId = `r-${crypto.randomUUID()}`;
-    await aliceDb.rpc("record_run_start", { p_thread_id: threadId, p_run_id: runId, p_title: "x", p_models: {}, p_user_content: "x", p_user_metadata: {} });
+    await aliceDb.rpc("record_run_start", {
+      p_thread_id: threadId,
+      p_run_id: runId,
+      p_title: "x",
+      p_models: {},
+      p_user_content: "x",
+      p_user_metadata: {},
+    });
     const hostile = [{ kind: "event_list" }, { kind: "constructor" }, "card", { kind: "event_detail", event: null }];
-    const messages = hostile.map((ui_hints) => ({ role: "tool", content: "summary", metadata: { ui_hints, message_id: crypto.randomUUID(), tool_call_id: "c" } }));
-    expect((await aliceDb.rpc("record_run_finish", { p_run_id: runId, p_status: "succeeded", p_error_code: null, p_step_count: 1, p_usage: {}, p_stage_timings: {}, p_messages: messages })).error).toBeNull();
+    const messages = hostile.map((ui_hints) => ({
+      role: "tool",
+      content: "summary",
+      metadata: { ui_hints, message_id: crypto.randomUUID(), tool_call_id: "c" },
+    }));
+    expect(
+      (
+        await aliceDb.rpc("record_run_finish", {
+          p_run_id: runId,
+          p_status: "succeeded",
+          p_error_code: null,
+          p_step_count: 1,
+          p_usage: {},
+          p_stage_timings: {},
+          p_messages: messages,
+        })
+      ).error,
+    ).toBeNull();
     const { status, body } = await historyOf(alice, threadId);
     expect(status).toBe(200);
     const tools = body.messages.filter((message) => message.role === "tool");
@@ -221,8 +329,23 @@ describe("rows a user shaped never lead elsewhere", () => {
   test("a run id the user already recorded through PostgREST ends the run with CONFLICT, not DATABASE_UNAVAILABLE", async () => {
     const runId = `prerecorded-${crypto.randomUUID()}`;
     const aliceDb = await databaseAs(SEEDED_USERS.alice.id);
-    expect((await aliceDb.rpc("record_run_start", { p_thread_id: `t-${crypto.randomUUID()}`, p_run_id: runId, p_title: "x", p_models: {}, p_user_content: "x", p_user_metadata: {} })).error).toBeNull();
-    const { events } = await runAgentRequest({ token: alice, input: runInput("hi", { runId }), script: { intent: { objective: "x", requires_tool: false }, steps: [{ text: "hi" }] } });
+    expect(
+      (
+        await aliceDb.rpc("record_run_start", {
+          p_thread_id: `t-${crypto.randomUUID()}`,
+          p_run_id: runId,
+          p_title: "x",
+          p_models: {},
+          p_user_content: "x",
+          p_user_metadata: {},
+        })
+      ).error,
+    ).toBeNull();
+    const { events } = await runAgentRequest({
+      token: alice,
+      input: runInput("hi", { runId }),
+      script: { intent: { objective: "x", requires_tool: false }, steps: [{ text: "hi" }] },
+    });
     expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: "CONFLICT" });
     // The run already recorded under that id is another run: the refused one does not finish it.
     const { data } = await aliceDb.from("runs").select("status, error_code").eq("id", runId).single();
@@ -261,7 +384,9 @@ describe("threads across runs", () => {
   test("a run makes two database round trips besides its tool calls", async () => {
     const fetches = vi.spyOn(globalThis, "fetch");
     await run(alice, [cli("memory", "read", {})]);
-    const database = fetches.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input)).filter((url) => url.includes("/rest/v1/"));
+    const database = fetches.mock.calls
+      .map(([input]) => String(input instanceof Request ? input.url : input))
+      .filter((url) => url.includes("/rest/v1/"));
     // record_run_start (which also returns earlier turns), memory.read (the tool), record_run_finish
     expect(database).toHaveLength(3);
     expect(database.filter((url) => url.includes("/rpc/record_run_"))).toHaveLength(2);

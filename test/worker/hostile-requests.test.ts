@@ -28,7 +28,8 @@ async function post(body: string, headers: Record<string, string> = {}) {
   return { response, text: await response.text() };
 }
 
-const withUserMessage = (content: unknown, overrides: Record<string, unknown> = {}) => runInput("x", { messages: [{ id: crypto.randomUUID(), role: "user", content }], ...overrides });
+const withUserMessage = (content: unknown, overrides: Record<string, unknown> = {}) =>
+  runInput("x", { messages: [{ id: crypto.randomUUID(), role: "user", content }], ...overrides });
 
 describe("values the database would refuse are a 400 naming the field", () => {
   const cases: Array<[string, unknown, string]> = [
@@ -39,9 +40,26 @@ describe("values the database would refuse are a 400 naming the field", () => {
     ["a NUL in the message id", runInput("hi", { messages: [{ id: "m\u0000", role: "user", content: "hi" }] }), "messages.0.id"],
     ["a NUL in forwardedProps.timezone", runInput("hi", { forwardedProps: { timezone: "UTC\u0000" } }), "forwardedProps.timezone"],
     ["a NUL in a text part", withUserMessage([{ type: "text", text: "a\u0000" }]), "messages.0.content.0.text"],
-    ["a NUL in an earlier message", runInput("hi", { messages: [{ id: "a", role: "assistant", content: "x\u0000" }, { id: "b", role: "user", content: "hi" }] }), "messages.0.content"],
-    ["an unparsable image URL", withUserMessage([{ type: "image", source: { type: "url", value: "https://" } }]), "messages.0.content.0.source.value"],
-    ["an image URL with a space in the host", withUserMessage([{ type: "image", source: { type: "url", value: "https://exa mple.com/a.png" } }]), "messages.0.content.0.source.value"],
+    [
+      "a NUL in an earlier message",
+      runInput("hi", {
+        messages: [
+          { id: "a", role: "assistant", content: "x\u0000" },
+          { id: "b", role: "user", content: "hi" },
+        ],
+      }),
+      "messages.0.content",
+    ],
+    [
+      "an unparsable image URL",
+      withUserMessage([{ type: "image", source: { type: "url", value: "https://" } }]),
+      "messages.0.content.0.source.value",
+    ],
+    [
+      "an image URL with a space in the host",
+      withUserMessage([{ type: "image", source: { type: "url", value: "https://exa mple.com/a.png" } }]),
+      "messages.0.content.0.source.value",
+    ],
   ];
   test.each(cases)("%s", async (_label, input, field) => {
     const { response, text } = await post(JSON.stringify(input));
@@ -73,7 +91,11 @@ describe("resume cursors", () => {
     return input.runId;
   }
   const resume = (runId: string, query: string, headers: Record<string, string> = {}) =>
-    app().request(`/api/v1/agent/runs/${encodeURIComponent(runId)}/events${query}`, { headers: { authorization: `Bearer ${alice}`, ...headers } }, env);
+    app().request(
+      `/api/v1/agent/runs/${encodeURIComponent(runId)}/events${query}`,
+      { headers: { authorization: `Bearer ${alice}`, ...headers } },
+      env,
+    );
 
   test.each([
     ["?after=", {}, "after"],
@@ -109,7 +131,11 @@ describe("every response carries the request id", () => {
   test("a resumed stream, echoing a well-formed id the caller sent", async () => {
     const input = runInput("hi");
     await post(JSON.stringify(input));
-    const response = await app().request(`/api/v1/agent/runs/${input.runId}/events?after=-1`, { headers: { authorization: `Bearer ${alice}`, "x-request-id": "client-abc-123" } }, env);
+    const response = await app().request(
+      `/api/v1/agent/runs/${input.runId}/events?after=-1`,
+      { headers: { authorization: `Bearer ${alice}`, "x-request-id": "client-abc-123" } },
+      env,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("x-request-id")).toBe("client-abc-123");
     await response.text();

@@ -19,7 +19,10 @@ const parseFrames = (text: string): Frame[] =>
     .filter((frame) => frame.trim() !== "")
     .map((frame) => {
       const lines = frame.split("\n");
-      return { id: Number(lines.find((l) => l.startsWith("id: "))!.slice(4)), event: JSON.parse(lines.find((l) => l.startsWith("data: "))!.slice(6)) };
+      return {
+        id: Number(lines.find((l) => l.startsWith("id: "))!.slice(4)),
+        event: JSON.parse(lines.find((l) => l.startsWith("data: "))!.slice(6)),
+      };
     });
 
 let alice: string;
@@ -41,13 +44,18 @@ const typicalScript = (): Script => ({
 function start(script: Script, token = alice, input = runInput("What's on today?")) {
   const scripted = scriptedModels(script);
   const app = createApp({ models: () => scripted.models });
-  const response = app.request("/api/v1/agent/runs", { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(input) }, env);
+  const response = app.request(
+    "/api/v1/agent/runs",
+    { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(input) },
+    env,
+  );
   return { scripted, app, input, response };
 }
 
 const get = (path: string, token = alice, headers: Record<string, string> = {}) =>
   createApp().request(path, { headers: { authorization: `Bearer ${token}`, ...headers } }, env);
-const post = (path: string, token = alice) => createApp().request(path, { method: "POST", headers: { authorization: `Bearer ${token}` } }, env);
+const post = (path: string, token = alice) =>
+  createApp().request(path, { method: "POST", headers: { authorization: `Bearer ${token}` } }, env);
 
 describe("resume", () => {
   test("from every point, the replay is exactly the rest of the uninterrupted stream", async () => {
@@ -127,7 +135,11 @@ describe("following live", () => {
     const original = run.scripted.execution.doStream;
     let calls = 0;
     run.scripted.execution.doStream = async (options) => {
-      if (calls++ === 1) (reached(), await gate); // hold the run between its two tool steps
+      // hold the run between its two tool steps
+      if (calls++ === 1) {
+        reached();
+        await gate;
+      }
       return (original as (o: typeof options) => ReturnType<typeof original>)(options);
     };
     const firstStream = (await run.response).text();
@@ -154,13 +166,20 @@ describe("cancel", () => {
     const { intent, execution } = run.scripted;
     if (stage === "intent") {
       const original = intent.doGenerate;
-      intent.doGenerate = async (options) => (reached(), await gate, (original as (o: typeof options) => ReturnType<typeof original>)(options));
+      intent.doGenerate = async (options) => {
+        reached();
+        await gate;
+        return (original as (o: typeof options) => ReturnType<typeof original>)(options);
+      };
     } else {
       const original = execution.doStream;
       let calls = 0;
       const gatedCall = stage === "execution" ? 0 : 2; // the report is the third call (after two tool steps)
       execution.doStream = async (options) => {
-        if (calls++ === gatedCall) (reached(), await gate);
+        if (calls++ === gatedCall) {
+          reached();
+          await gate;
+        }
         return (original as (o: typeof options) => ReturnType<typeof original>)(options);
       };
     }

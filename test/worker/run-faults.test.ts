@@ -17,7 +17,8 @@ const ALICE = SEEDED_USERS.alice.id;
 const IDLE_MS = 5_000;
 let aliceToken: string;
 // The faults plane: only this file stops, starts, hangs and resumes it.
-const control = async (path: string) => expect((await fetch(`${inject("localStack").outage.controlUrl}/faults${path}`, { method: "POST" })).status).toBe(204);
+const control = async (path: string) =>
+  expect((await fetch(`${inject("localStack").outage.controlUrl}/faults${path}`, { method: "POST" })).status).toBe(204);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const script = { intent: { objective: "today", requires_tool: false }, steps: [{ text: "Nothing today." }] };
 const faultsEnv = () => ({ SUPABASE_URL: inject("localStack").faults.supabaseUrl, DATA_PLANE_TIMEOUT_MS: "1000" });
@@ -90,7 +91,11 @@ describe("the run hub's idle limit", () => {
     await hub.append([{ type: EventType.RUN_STARTED, threadId: "t", runId } as never]);
     await sleep(IDLE_MS + 500);
     // No alarm driven here: the resume itself must not wait for one.
-    const resumed = await createApp().request(`/api/v1/agent/runs/${runId}/events?after=-1`, { headers: { authorization: `Bearer ${aliceToken}` } }, env);
+    const resumed = await createApp().request(
+      `/api/v1/agent/runs/${runId}/events?after=-1`,
+      { headers: { authorization: `Bearer ${aliceToken}` } },
+      env,
+    );
     const events = parseSse(await resumed.text());
     expect(events.map((event) => event.type)).toEqual([EventType.RUN_STARTED, EventType.RUN_ERROR]);
     expect(events[1]).toMatchObject({ code: "RUN_ABANDONED" });
@@ -105,10 +110,20 @@ describe("the run hub's idle limit", () => {
     // What the run did before its Worker went away: claimed the id and recorded its start.
     const hub = runHub(env, ALICE, input.runId);
     expect(await hub.claim({ userId: ALICE, runId: input.runId })).toBe(true);
-    const started = await db.rpc("record_run_start", { p_thread_id: input.threadId, p_run_id: input.runId, p_title: "lost", p_models: {}, p_user_content: "lost", p_user_metadata: {}, p_earlier_limit: 0 });
+    const started = await db.rpc("record_run_start", {
+      p_thread_id: input.threadId,
+      p_run_id: input.runId,
+      p_title: "lost",
+      p_models: {},
+      p_user_content: "lost",
+      p_user_metadata: {},
+      p_earlier_limit: 0,
+    });
     expect(started.error).toBeNull();
     await hub.append([{ type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId } as never]);
-    const follower = Promise.resolve(createApp().request(`/api/v1/agent/runs/${input.runId}/events?after=-1`, { headers: { authorization: `Bearer ${aliceToken}` } }, env)).then((r) => r.text());
+    const follower = Promise.resolve(
+      createApp().request(`/api/v1/agent/runs/${input.runId}/events?after=-1`, { headers: { authorization: `Bearer ${aliceToken}` } }, env),
+    ).then((r) => r.text());
 
     await sleep(IDLE_MS + 500);
     await runDurableObjectAlarm(hub);

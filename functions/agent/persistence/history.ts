@@ -7,7 +7,7 @@
 // functions is the caller's), so nothing in a row may lead elsewhere: the payload key is derived
 // from the verified user id, the row's run id and its ids (payloadPath), never read from the row,
 // and a payload is used only when it says it belongs to that very run and tool call.
-import { compileUiSchema, UiHints } from "../post-processing/index.ts";
+import { compileCard, UiHints } from "../post-processing/index.ts";
 import { type PayloadStore, payloadPath } from "./payload-store.ts";
 import type { ToolPayload } from "./records.ts";
 
@@ -63,7 +63,9 @@ async function toolMessages(row: MessageRow, ownerId: string, payloads: PayloadS
     {
       id: `${str(meta.message_id) ?? row.id}-call`,
       role: "assistant",
-      toolCalls: [{ id: toolCallId, type: "function", function: { name: toolName, arguments: payload ? JSON.stringify(payload.args ?? {}) : "{}" } }],
+      toolCalls: [
+        { id: toolCallId, type: "function", function: { name: toolName, arguments: payload ? JSON.stringify(payload.args ?? {}) : "{}" } },
+      ],
       metadata: { run_id: row.run_id, seq: row.position },
     },
     {
@@ -76,7 +78,7 @@ async function toolMessages(row: MessageRow, ownerId: string, payloads: PayloadS
         status: meta.status,
         summary: row.content,
         summary_version: meta.summary_version,
-        ui_schema: hints ? compileUiSchema(hints) : null,
+        ui_schema: hints ? compileCard(hints) : null,
         payload_available: payload !== undefined,
         run_id: row.run_id,
         seq: row.position,
@@ -86,14 +88,33 @@ async function toolMessages(row: MessageRow, ownerId: string, payloads: PayloadS
 }
 
 /** `ownerId` is the verified caller: the only prefix payloads are read from. */
-export async function toHistoryMessages(rows: readonly MessageRow[], ownerId: string, payloads: PayloadStore | undefined): Promise<HistoryMessage[]> {
+export async function toHistoryMessages(
+  rows: readonly MessageRow[],
+  ownerId: string,
+  payloads: PayloadStore | undefined,
+): Promise<HistoryMessage[]> {
   const converted = await Promise.all(
     rows.map(async (row): Promise<HistoryMessage[]> => {
       if (row.role === "tool") return toolMessages(row, ownerId, payloads);
       if (row.role === "user") {
-        return [{ id: str(row.metadata.message_id) ?? row.id, role: "user", content: row.content, metadata: { attachments: row.metadata.attachments ?? [], run_id: row.run_id, seq: row.position } }];
+        return [
+          {
+            id: str(row.metadata.message_id) ?? row.id,
+            role: "user",
+            content: row.content,
+            metadata: { attachments: row.metadata.attachments ?? [], run_id: row.run_id, seq: row.position },
+          },
+        ];
       }
-      if (row.role === "assistant") return [{ id: str(row.metadata.message_id) ?? row.id, role: "assistant", content: row.content, metadata: { run_id: row.run_id, seq: row.position } }];
+      if (row.role === "assistant")
+        return [
+          {
+            id: str(row.metadata.message_id) ?? row.id,
+            role: "assistant",
+            content: row.content,
+            metadata: { run_id: row.run_id, seq: row.position },
+          },
+        ];
       return [];
     }),
   );

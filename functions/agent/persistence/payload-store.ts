@@ -44,7 +44,11 @@ export function r2PayloadStore(bucket: R2Bucket, options: { name?: string; timeo
   return {
     bucket: options.name ?? "PAYLOADS",
     async put(path, body) {
-      await withDeadline(bucket.put(path, JSON.stringify(body), { httpMetadata: { contentType: "application/json" } }), timeoutMs, "payload storage");
+      await withDeadline(
+        bucket.put(path, JSON.stringify(body), { httpMetadata: { contentType: "application/json" } }),
+        timeoutMs,
+        "payload storage",
+      );
     },
     async get(path) {
       try {

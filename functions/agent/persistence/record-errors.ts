@@ -25,12 +25,32 @@ interface Meaning {
 }
 
 export const RECORD_PROBLEMS: Record<RecordProblemCode, Meaning> = {
-  RUN_EXISTS: { errorCode: "CONFLICT", httpStatus: 409, message: "this runId was already used; start a new run with a new runId", retryable: false },
+  RUN_EXISTS: {
+    errorCode: "CONFLICT",
+    httpStatus: 409,
+    message: "this runId was already used; start a new run with a new runId",
+    retryable: false,
+  },
   RUN_NOT_FOUND: { errorCode: "NOT_FOUND", httpStatus: 404, message: "no such run", retryable: false },
   RUN_ALREADY_FINISHED: { errorCode: "CONFLICT", httpStatus: 409, message: "the run has already ended", retryable: false },
-  INVALID_RECORD: { errorCode: "INVALID_REQUEST", httpStatus: 400, message: "the records cannot hold a value of this request", retryable: false },
-  NOT_AUTHORIZED: { errorCode: "UNAUTHENTICATED", httpStatus: 401, message: "the database did not accept the credential for this user", retryable: false },
-  DATABASE_UNAVAILABLE: { errorCode: "UPSTREAM_UNAVAILABLE", httpStatus: 503, message: "the records could not be reached; retry shortly", retryable: true },
+  INVALID_RECORD: {
+    errorCode: "INVALID_REQUEST",
+    httpStatus: 400,
+    message: "the records cannot hold a value of this request",
+    retryable: false,
+  },
+  NOT_AUTHORIZED: {
+    errorCode: "UNAUTHENTICATED",
+    httpStatus: 401,
+    message: "the database did not accept the credential for this user",
+    retryable: false,
+  },
+  DATABASE_UNAVAILABLE: {
+    errorCode: "UPSTREAM_UNAVAILABLE",
+    httpStatus: 503,
+    message: "the records could not be reached; retry shortly",
+    retryable: true,
+  },
 };
 
 const RAISED: Record<string, RecordProblemCode> = {
@@ -51,7 +71,8 @@ export function classifyRecordFailure(error: DatabaseFailure, status: number): R
   const sqlstate = error.code ?? "";
   // Own raises first: the message is one of our codes (an own property, not a prototype key).
   if (/^PT\d{3}$/.test(sqlstate) && error.message && Object.hasOwn(RAISED, error.message)) return RAISED[error.message]!;
-  if (status === 0 || status >= 500 || sqlstate === "" || sqlstate.startsWith("PGRST0") || /^(08|53|57)/.test(sqlstate)) return "DATABASE_UNAVAILABLE";
+  if (status === 0 || status >= 500 || sqlstate === "" || sqlstate.startsWith("PGRST0") || /^(08|53|57)/.test(sqlstate))
+    return "DATABASE_UNAVAILABLE";
   if (status === 401 || status === 403 || sqlstate === "42501" || sqlstate.startsWith("PGRST3")) return "NOT_AUTHORIZED";
   if (sqlstate === "23505") return "RUN_EXISTS";
   if (status === 404 && sqlstate === "PT404") return "RUN_NOT_FOUND";

@@ -3,13 +3,20 @@
 // one at the end.
 // Tool payloads go to object storage as they arrive; a storage failure only marks the message.
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { truncateText } from "../../cli/fields.ts";
+import { truncateText } from "../../project_cli/fields.ts";
 import type { PostProcessedToolCall } from "../post-processing/index.ts";
 import type { IntentTurn } from "../runtime/intent.ts";
 import type { RunRequest } from "../runtime/run-request.ts";
 import { type PayloadStore, payloadPath } from "./payload-store.ts";
 import { recordingError } from "./record-errors.ts";
-import { type MessageRecord, assistantMessageRecord, type ToolPayload, toolMessageRecord, userMessageMetadata, userText } from "./records.ts";
+import {
+  assistantMessageRecord,
+  type MessageRecord,
+  type ToolPayload,
+  toolMessageRecord,
+  userMessageMetadata,
+  userText,
+} from "./records.ts";
 
 /** How much of the thread the intent stage sees: the latest entries, each cut short. */
 export const EARLIER_TURNS = { messages: 12, chars: 600 } as const;
@@ -94,7 +101,13 @@ export function createRunRecorder(options: {
       const path = payloadPath(options.userId, request.runId, info.toolCallId, info.messageId);
       const storage = options.payloads && path ? { bucket: options.payloads.bucket, path } : undefined;
       const record = (stored: boolean) =>
-        toolMessageRecord({ runId: request.runId, messageId: info.messageId, toolCallId: info.toolCallId, processed: info.processed, storage: stored ? storage : undefined });
+        toolMessageRecord({
+          runId: request.runId,
+          messageId: info.messageId,
+          toolCallId: info.toolCallId,
+          processed: info.processed,
+          storage: stored ? storage : undefined,
+        });
       if (!options.payloads || !storage) {
         pending.push(record(false));
         return;
@@ -108,7 +121,12 @@ export function createRunRecorder(options: {
         tool_agent_output: info.processed.toolAgentOutput,
         recorded_at: new Date().toISOString(),
       };
-      pending.push(options.payloads.put(storage.path, payload).then(() => record(true), () => record(false)));
+      pending.push(
+        options.payloads.put(storage.path, payload).then(
+          () => record(true),
+          () => record(false),
+        ),
+      );
     },
 
     text(messageId, delta) {

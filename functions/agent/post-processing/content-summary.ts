@@ -38,7 +38,8 @@ const TEMPLATES: Readonly<Record<string, Template>> = {
     if (count === undefined) return undefined;
     const found = `Found ${counted(count, "event", "events")}`;
     if (data.mode === "day" && str(data.date)) return `${found} on ${str(data.date)}${more(data)}`;
-    if (data.mode === "range" && str(data.start_at) && str(data.end_at)) return `${found} from ${str(data.start_at)} to ${str(data.end_at)}${more(data)}`;
+    if (data.mode === "range" && str(data.start_at) && str(data.end_at))
+      return `${found} from ${str(data.start_at)} to ${str(data.end_at)}${more(data)}`;
     return undefined;
   },
   "calendar.create": (data) => {
@@ -99,6 +100,7 @@ const TEMPLATES: Readonly<Record<string, Template>> = {
 
 /** Whitespace and control characters become single spaces; long text ends in an ellipsis. */
 export function cleanSummary(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips
   const flat = text.replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim();
   if (flat.length <= SUMMARY_MAX_LENGTH) return flat;
   let cut = flat.slice(0, SUMMARY_MAX_LENGTH - 1);

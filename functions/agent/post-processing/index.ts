@@ -1,17 +1,19 @@
 // Post-processing of one tool call, run by the agent runtime after every call: the record to
 // keep (ToolAgentOutput), the card to render (ui_schema, compiled from its ui_hints) and a
 // one-line summary. Pure: same call in, same three things out. See docs/tool-cards.md.
+
+import { compileCard, type UiSchema } from "./card-compiler.ts";
 import { buildToolContentSummary, SUMMARY_VERSION } from "./content-summary.ts";
 import { buildToolAgentOutput, type ToolAgentOutput, type ToolCall } from "./tool-agent-output.ts";
-import { compileUiSchema, type UiSchema } from "./ui-schema.ts";
 
+export { Block, type BlockType, compileCard, UI_SCHEMA_VERSION, UiSchema } from "./card-compiler.ts";
 export { buildToolContentSummary, cleanSummary, SUMMARY_MAX_LENGTH, SUMMARY_VERSION } from "./content-summary.ts";
 export {
   asRecord,
   buildToolAgentOutput,
+  CliErrorSchema,
   callInput,
   isToolName,
-  CliErrorSchema,
   ProjectCliAgentOutput,
   SkillFileErrorSchema,
   TOOL_NAMES,
@@ -24,7 +26,6 @@ export {
   type ViewSkillFileResult,
 } from "./tool-agent-output.ts";
 export { EventHint, HINTED_ACTIONS, type HintedAction, type UiHintKind, UiHints, uiHintsFor } from "./ui-hints.ts";
-export { Block, type BlockType, compileUiSchema, UI_SCHEMA_VERSION, UiSchema } from "./ui-schema.ts";
 
 export interface PostProcessedToolCall {
   toolAgentOutput: ToolAgentOutput;
@@ -38,7 +39,7 @@ export function postProcessToolCall(call: ToolCall): PostProcessedToolCall {
   const toolAgentOutput = buildToolAgentOutput(call);
   return {
     toolAgentOutput,
-    uiSchema: toolAgentOutput.ui_hints ? compileUiSchema(toolAgentOutput.ui_hints) : null,
+    uiSchema: toolAgentOutput.ui_hints ? compileCard(toolAgentOutput.ui_hints) : null,
     summary: buildToolContentSummary(toolAgentOutput),
     summaryVersion: SUMMARY_VERSION,
   };

@@ -8,7 +8,7 @@
 // under that name). Such calls are recorded as tool_name "unknown_tool", with the name as
 // called in result.requested_tool, so the two real tools keep exact literal discriminators.
 import { z } from "zod";
-import { CLI_ERROR_CODES, type CliErrorCode, type CliResult, failure } from "../../cli/result.ts";
+import { CLI_ERROR_CODES, type CliErrorCode, type CliResult, failure } from "../../project_cli/result.ts";
 import { UiHints, uiHintsFor } from "./ui-hints.ts";
 
 export const TOOL_NAMES = ["project_cli", "view_skill_file"] as const;
@@ -122,7 +122,8 @@ function normalizeCliResult(output: unknown, args: unknown): CliResult {
   const parsed = CliResultShape.safeParse(output);
   // Where the result does not name the method, the call's own names are the best guess.
   const call = asRecord(args);
-  if (!parsed.success) return failure(nameOrNull(call.module), nameOrNull(call.method), "INTERNAL", "the tool returned a result of an unexpected shape");
+  if (!parsed.success)
+    return failure(nameOrNull(call.module), nameOrNull(call.method), "INTERNAL", "the tool returned a result of an unexpected shape");
   const result = parsed.data;
   if (result.ok) return { ok: true, module: result.module, method: result.method, data: result.data };
   const { code, message, retryable, details } = result.error;
@@ -138,9 +139,16 @@ function projectCliOutput(call: ToolCall): ToolAgentOutput {
   const result = normalizeCliResult(call.output, call.args);
   const ui_hints = uiHintsFor(result, callInput(call.args));
   const head = { tool_name: "project_cli" as const, tool_call_id: call.toolCallId, tool_call_args: call.args };
-  if (!result.ok) return { ...head, status: "failure", result: { module: result.module, method: result.method }, error: result.error, ui_hints };
+  if (!result.ok)
+    return { ...head, status: "failure", result: { module: result.module, method: result.method }, error: result.error, ui_hints };
   const truncated = asRecord(result.data).truncated === true;
-  return { ...head, status: truncated ? "partial" : "success", result: { module: result.module, method: result.method, data: result.data }, error: null, ui_hints };
+  return {
+    ...head,
+    status: truncated ? "partial" : "success",
+    result: { module: result.module, method: result.method, data: result.data },
+    error: null,
+    ui_hints,
+  };
 }
 
 function viewSkillFileOutput(call: ToolCall): ToolAgentOutput {
@@ -149,12 +157,24 @@ function viewSkillFileOutput(call: ToolCall): ToolAgentOutput {
   // On failure the result has no path; the one asked for is in the args.
   const askedFor = nameOrNull(asRecord(call.args).path);
   if (!parsed.success) {
-    return { ...head, status: "failure", result: { path: askedFor }, error: { code: "INTERNAL", message: "the tool returned a result of an unexpected shape" }, ui_hints: null };
+    return {
+      ...head,
+      status: "failure",
+      result: { path: askedFor },
+      error: { code: "INTERNAL", message: "the tool returned a result of an unexpected shape" },
+      ui_hints: null,
+    };
   }
   const result = parsed.data;
   if (result.ok) return { ...head, status: "success", result: { path: result.path }, error: null, ui_hints: null };
   const { code, message, available_files } = result.error;
-  return { ...head, status: "failure", result: { path: askedFor }, error: { code, message, ...(available_files ? { available_files } : {}) }, ui_hints: null };
+  return {
+    ...head,
+    status: "failure",
+    result: { path: askedFor },
+    error: { code, message, ...(available_files ? { available_files } : {}) },
+    ui_hints: null,
+  };
 }
 
 function unknownToolOutput(call: ToolCall): ToolAgentOutput {

@@ -1,21 +1,21 @@
 // ui_hints: the internal, compact description of the card a tool call should show. Only the
 // fields a card needs are kept (never descriptions, notes or whole documents), so hints are
-// cheap to store with the run and can be compiled again into the wire format (ui-schema.ts)
+// cheap to store with the run and can be compiled again into the wire format (card-compiler.ts)
 // when history is replayed. Built only from a CliResult and the call's input; never throws.
 import { z } from "zod";
 import {
   CalendarAnswerResult as AnswerData,
-  CalendarCreateResult as EventResult,
   CalendarDeleteResult as DeleteData,
+  CalendarCreateResult as EventResult,
+  EventView,
+  Permission,
   CalendarReadResult as ReadData,
   CalendarShareResult as ShareData,
   CalendarUpdateResult as UpdateData,
-  EventView,
-  Permission,
-} from "../../cli/modules/calendar/results.ts";
-import { ContactsReadResult as ContactsData } from "../../cli/modules/contacts/results.ts";
-import { MemoryUpdateResult as MemoryUpdateData } from "../../cli/modules/memory/results.ts";
-import type { CliResult } from "../../cli/result.ts";
+} from "../../project_cli/modules/calendar/results.ts";
+import { ContactsReadResult as ContactsData } from "../../project_cli/modules/contacts/results.ts";
+import { MemoryUpdateResult as MemoryUpdateData } from "../../project_cli/modules/memory/results.ts";
+import type { CliResult } from "../../project_cli/result.ts";
 
 /** The project_cli actions that get a card. Reads of memory and skill files do not. */
 export const HINTED_ACTIONS = [
@@ -60,7 +60,13 @@ const ListPeriod = z.discriminatedUnion("mode", [
 ]);
 
 export const UiHints = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("event_list"), period: ListPeriod, count: z.int().min(0), truncated: z.boolean(), events: z.array(EventHint) }),
+  z.strictObject({
+    kind: z.literal("event_list"),
+    period: ListPeriod,
+    count: z.int().min(0),
+    truncated: z.boolean(),
+    events: z.array(EventHint),
+  }),
   z.strictObject({ kind: z.literal("event_detail"), event: EventHint }),
   z.strictObject({ kind: z.literal("event_created"), event: EventHint }),
   z.strictObject({ kind: z.literal("event_updated"), event: EventHint, changed_fields: z.array(z.string()) }),
@@ -149,7 +155,10 @@ function successHints(action: HintedAction, data: unknown, input: Record<string,
       if (!read.success) return null;
       const value = read.data;
       if (value.mode === "event") return { kind: "event_detail", event: eventHint(value.event) };
-      const period = value.mode === "day" ? { mode: value.mode, date: value.date, timezone: value.timezone } : { mode: value.mode, start_at: value.start_at, end_at: value.end_at };
+      const period =
+        value.mode === "day"
+          ? { mode: value.mode, date: value.date, timezone: value.timezone }
+          : { mode: value.mode, start_at: value.start_at, end_at: value.end_at };
       return { kind: "event_list", period, count: value.count, truncated: value.truncated, events: value.items.map(eventHint) };
     }
     case "calendar.create": {
@@ -158,7 +167,9 @@ function successHints(action: HintedAction, data: unknown, input: Record<string,
     }
     case "calendar.update": {
       const updated = UpdateData.safeParse(data);
-      return updated.success ? { kind: "event_updated", event: eventHint(updated.data.event), changed_fields: updated.data.changed_fields } : null;
+      return updated.success
+        ? { kind: "event_updated", event: eventHint(updated.data.event), changed_fields: updated.data.changed_fields }
+        : null;
     }
     case "calendar.delete": {
       const deleted = DeleteData.safeParse(data);
@@ -173,7 +184,11 @@ function successHints(action: HintedAction, data: unknown, input: Record<string,
       return {
         kind: "event_shared",
         event: { id: event.id, title: event.title, start_at: event.start_at, end_at: event.end_at ?? null },
-        invitee: { matched_by: invitation.matched_by, value: typeof given === "string" && given !== "" ? given : invitation.invitee_user_id, user_id: invitation.invitee_user_id },
+        invitee: {
+          matched_by: invitation.matched_by,
+          value: typeof given === "string" && given !== "" ? given : invitation.invitee_user_id,
+          user_id: invitation.invitee_user_id,
+        },
         permission: invitation.permission,
         invitation_status: invitation.status,
       };

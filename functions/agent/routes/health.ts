@@ -31,7 +31,11 @@ export const health = new Hono<AppEnv>().get(
     const settings = loadSettings(c.env);
     if (!settings.ok) {
       return c.json(
-        { status: "misconfigured", version: pkg.version, ...errorBody("CONFIG_INVALID", "settings are missing or invalid", { problems: settings.problems }) },
+        {
+          status: "misconfigured",
+          version: pkg.version,
+          ...errorBody("CONFIG_INVALID", "settings are missing or invalid", { problems: settings.problems }),
+        },
         500,
       );
     }

@@ -6,23 +6,31 @@
 // message's position in its thread (1, 2, 3, ...), which counts this thread's messages only.
 // Database refusals map to stable codes (persistence/record-errors.ts): a 4xx for a value the
 // records refuse, 503 only when the records cannot be reached.
+
+import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../lib/app-env.ts";
-import { offsetDatetime } from "../../cli/fields.ts";
 import { errorBody } from "../../lib/errors.ts";
 import { createUserDatabase } from "../../lib/user-database.ts";
+import { offsetDatetime } from "../../project_cli/fields.ts";
 import { type MessageRow, toHistoryMessages } from "../persistence/history.ts";
 import { r2PayloadStore } from "../persistence/payload-store.ts";
 import { classifyRecordFailure, type DatabaseFailure, RECORD_PROBLEMS } from "../persistence/record-errors.ts";
 import { idProblem } from "../runtime/run-request.ts";
-import type { Context } from "hono";
 
 function refused(c: Context<AppEnv>, error: DatabaseFailure, status: number, what: string) {
   const code = classifyRecordFailure(error, status);
   const meaning = RECORD_PROBLEMS[code];
-  if (meaning.retryable) return c.json(errorBody("UPSTREAM_UNAVAILABLE", `${what} could not be read; retry shortly`, { retryable: true }), 503);
-  return c.json(errorBody(meaning.errorCode, meaning.errorCode === "INVALID_REQUEST" ? `${what} cannot be read with these parameters` : meaning.message), meaning.httpStatus);
+  if (meaning.retryable)
+    return c.json(errorBody("UPSTREAM_UNAVAILABLE", `${what} could not be read; retry shortly`, { retryable: true }), 503);
+  return c.json(
+    errorBody(
+      meaning.errorCode,
+      meaning.errorCode === "INVALID_REQUEST" ? `${what} cannot be read with these parameters` : meaning.message,
+    ),
+    meaning.httpStatus,
+  );
 }
 
 const Page = z.object({
@@ -37,7 +45,11 @@ const ThreadPage = z.object({
 });
 
 async function history(c: Context<AppEnv>, threadId: string | undefined) {
-  if (!threadId || idProblem(threadId)) return c.json(errorBody("INVALID_REQUEST", "threadId is required (1 to 128 characters Postgres can store)", { field: "threadId" }), 400);
+  if (!threadId || idProblem(threadId))
+    return c.json(
+      errorBody("INVALID_REQUEST", "threadId is required (1 to 128 characters Postgres can store)", { field: "threadId" }),
+      400,
+    );
   const page = Page.safeParse(c.req.query());
   if (!page.success) return c.json(errorBody("INVALID_REQUEST", "limit must be 1..100 and before a positive integer cursor"), 400);
   const { limit, before } = page.data;
@@ -47,7 +59,12 @@ async function history(c: Context<AppEnv>, threadId: string | undefined) {
   if (thread.error) return refused(c, thread.error, thread.status, "history");
   if (!thread.data) return c.json(errorBody("NOT_FOUND", "no such thread"), 404);
 
-  let query = db.from("messages").select("id, position, run_id, role, content, metadata, created_at").eq("thread_id", threadId).order("position", { ascending: false }).limit(limit + 1);
+  let query = db
+    .from("messages")
+    .select("id, position, run_id, role, content, metadata, created_at")
+    .eq("thread_id", threadId)
+    .order("position", { ascending: false })
+    .limit(limit + 1);
   if (before !== undefined) query = query.lt("position", before);
   const rows = await query;
   if (rows.error) return refused(c, rows.error, rows.status, "history");
@@ -69,7 +86,11 @@ export const historyRoutes = new Hono<AppEnv>()
     const page = ThreadPage.safeParse(c.req.query());
     if (!page.success) return c.json(errorBody("INVALID_REQUEST", "limit must be 1..100 and before an ISO datetime"), 400);
     const db = await createUserDatabase(c.var.settings, c.var.user.userId);
-    let query = db.from("threads").select("id, title, created_at, updated_at").order("updated_at", { ascending: false }).limit(page.data.limit + 1);
+    let query = db
+      .from("threads")
+      .select("id, title, created_at, updated_at")
+      .order("updated_at", { ascending: false })
+      .limit(page.data.limit + 1);
     if (page.data.before) query = query.lt("updated_at", page.data.before);
     const rows = await query;
     if (rows.error) return refused(c, rows.error, rows.status, "threads");

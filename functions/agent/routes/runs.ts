@@ -19,15 +19,19 @@ import { runHub } from "../run-hub/run-hub.ts";
 import { type AgentModels, resolveModels } from "../runtime/models.ts";
 import { runAgent } from "../runtime/run-agent.ts";
 import { idProblem, parseRunRequest } from "../runtime/run-request.ts";
-import { resumeCursor } from "./resume-cursor.ts";
 import { skillLibrary } from "../skills/skill-library.ts";
+import { resumeCursor } from "./resume-cursor.ts";
 
 export interface RunRouteOptions {
   /** Which models a run uses; tests script them, production reads the settings. */
   models?: (settings: Settings) => AgentModels;
 }
 
-const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" };
+const SSE_HEADERS = {
+  "content-type": "text/event-stream; charset=utf-8",
+  "cache-control": "no-cache, no-transform",
+  "x-accel-buffering": "no",
+};
 
 function keepAlive(c: { executionCtx: { waitUntil(promise: Promise<unknown>): void } }, work: Promise<unknown>): void {
   try {
@@ -47,13 +51,15 @@ export function runRoutes(options: RunRouteOptions = {}) {
   return new Hono<AppEnv>()
     .post("/api/v1/agent/runs", async (c) => {
       const body = await c.req.json().catch(() => undefined);
-      if (body === undefined) return c.json(errorBody("INVALID_REQUEST", "the body must be a JSON RunAgentInput", { field: "(body)" }), 400);
+      if (body === undefined)
+        return c.json(errorBody("INVALID_REQUEST", "the body must be a JSON RunAgentInput", { field: "(body)" }), 400);
       const parsed = parseRunRequest(body);
       if (!parsed.ok) return c.json(errorBody("INVALID_REQUEST", parsed.problem, { field: parsed.field }), 400);
       const { settings, user } = c.var;
       const request = parsed.request;
       const hub = runHub(c.env, user.userId, request.runId);
-      if (!(await hub.claim({ userId: user.userId, runId: request.runId }))) return c.json(errorBody("CONFLICT", "this runId was already used; start a new run with a new runId"), 409);
+      if (!(await hub.claim({ userId: user.userId, runId: request.runId })))
+        return c.json(errorBody("CONFLICT", "this runId was already used; start a new run with a new runId"), 409);
 
       const models = (options.models ?? ((s: Settings) => resolveModels(s.agent)))(settings);
       const db = await createUserDatabase(settings, user.userId);
@@ -79,7 +85,9 @@ export function runRoutes(options: RunRouteOptions = {}) {
       const pipe = eventPipe(hub, () => cancel.abort("cancelled by the user"));
       const run = runAgent(request, { ...deps, settle: pipe.drain }, pipe.emit, cancel.signal)
         .then(() => pipe.drain())
-        .catch((error: unknown) => log.error("agent.run_crashed", { run_id: request.runId, error: error instanceof Error ? error.name : typeof error }));
+        .catch((error: unknown) =>
+          log.error("agent.run_crashed", { run_id: request.runId, error: error instanceof Error ? error.name : typeof error }),
+        );
       keepAlive(c, run);
       return new Response(stream, { headers: SSE_HEADERS });
     })
@@ -87,7 +95,11 @@ export function runRoutes(options: RunRouteOptions = {}) {
       const badId = runIdRefusal(c.req.param("runId"));
       if (badId) return c.json(badId, 400);
       const cursor = resumeCursor(c.req.query("after"), c.req.header("last-event-id"));
-      if (!cursor.ok) return c.json(errorBody("INVALID_REQUEST", "after (or Last-Event-ID) must be an event id: an integer >= -1", { field: cursor.field }), 400);
+      if (!cursor.ok)
+        return c.json(
+          errorBody("INVALID_REQUEST", "after (or Last-Event-ID) must be an event id: an integer >= -1", { field: cursor.field }),
+          400,
+        );
       const hub = runHub(c.env, c.var.user.userId, c.req.param("runId"));
       if (!(await hub.info()).exists) return c.json(errorBody("NOT_FOUND", "no such run"), 404);
       return new Response(await hub.subscribe(cursor.after), { headers: SSE_HEADERS });

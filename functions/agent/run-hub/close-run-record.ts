@@ -17,7 +17,8 @@ export interface RecordedEnd {
 
 /** What the runs row should say, from the terminal event the run's followers saw. */
 export function recordedEnd(event: { type: string; code?: unknown; outcome?: unknown }): RecordedEnd {
-  if (event.type === "RUN_ERROR") return { status: "failed", errorCode: typeof event.code === "string" ? event.code.slice(0, 64) : "INTERNAL" };
+  if (event.type === "RUN_ERROR")
+    return { status: "failed", errorCode: typeof event.code === "string" ? event.code.slice(0, 64) : "INTERNAL" };
   const outcome = event.outcome as { type?: unknown } | undefined;
   return outcome?.type === "cancelled" ? { status: "cancelled", errorCode: null } : { status: "succeeded", errorCode: null };
 }
@@ -32,7 +33,7 @@ export async function closeRunRecord(env: object, owner: RunOwner, end: Recorded
   const db: SupabaseClient = await createUserDatabase(loaded.settings, owner.userId);
   const row = await db.from("runs").select("status").eq("id", owner.runId).maybeSingle();
   if (row.error) return false;
-  if (!row.data || row.data.status !== "running") return true;
+  if (row.data?.status !== "running") return true;
   const { error } = await db.rpc("record_run_finish", {
     p_run_id: owner.runId,
     p_status: end.status,

@@ -6,12 +6,13 @@
 // Its alarm keeps the run's record true: a run silent for the idle limit has lost its Worker
 // and is ended (RUN_ABANDONED); a run whose end could not be recorded is recorded by the hub,
 // retried with backoff until the database answers.
+
+import { DurableObject } from "cloudflare:workers";
 import { type BaseEvent, EventType } from "@ag-ui/core";
 import { EventEncoder } from "@ag-ui/encoder";
-import { DurableObject } from "cloudflare:workers";
 import { loadSettings } from "../../lib/config.ts";
 import { log } from "../../lib/log.ts";
-import { closeRunRecord, type RecordedEnd, recordedEnd, type RunOwner } from "./close-run-record.ts";
+import { closeRunRecord, type RecordedEnd, type RunOwner, recordedEnd } from "./close-run-record.ts";
 
 /** How long a finished run's events stay available for resume. */
 const RETAIN_MS = 24 * 60 * 60 * 1000;
@@ -145,7 +146,14 @@ export class RunHub extends DurableObject<Env> {
     if (meta.finished || !(meta.claimed || meta.next > 0)) return;
     if (Date.now() < (meta.lastActivityAt ?? 0) + this.idleLimitMs()) return;
     if (meta.owner) meta.recordOpen = true;
-    await this.append([{ type: EventType.RUN_ERROR, code: "RUN_ABANDONED", message: "the run stopped without finishing; please start it again", timestamp: Date.now() } as BaseEvent]);
+    await this.append([
+      {
+        type: EventType.RUN_ERROR,
+        code: "RUN_ABANDONED",
+        message: "the run stopped without finishing; please start it again",
+        timestamp: Date.now(),
+      } as BaseEvent,
+    ]);
   }
 
   /** SSE bytes: every event with seq > after, then live ones until the run ends. */

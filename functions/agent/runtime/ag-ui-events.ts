@@ -51,7 +51,13 @@ export type RunResult = {
 const at = () => ({ timestamp: Date.now() });
 
 export const agUi = {
-  runStarted: (threadId: string, runId: string, metadata: Record<string, unknown>): RunStartedEvent => ({ type: EventType.RUN_STARTED, threadId, runId, metadata, ...at() }),
+  runStarted: (threadId: string, runId: string, metadata: Record<string, unknown>): RunStartedEvent => ({
+    type: EventType.RUN_STARTED,
+    threadId,
+    runId,
+    metadata,
+    ...at(),
+  }),
   runFinished: (threadId: string, runId: string, result: RunResult, outcome: "success" | "cancelled" = "success"): RunFinishedEvent => ({
     type: EventType.RUN_FINISHED,
     threadId,
@@ -65,7 +71,12 @@ export const agUi = {
   stepFinished: (stepName: string): StepFinishedEvent => ({ type: EventType.STEP_FINISHED, stepName, ...at() }),
   custom: (name: string, value: unknown): CustomEvent => ({ type: EventType.CUSTOM, name, value, ...at() }),
   textStart: (messageId: string): TextMessageStartEvent => ({ type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant", ...at() }),
-  textContent: (messageId: string, delta: string): TextMessageContentEvent => ({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta, ...at() }),
+  textContent: (messageId: string, delta: string): TextMessageContentEvent => ({
+    type: EventType.TEXT_MESSAGE_CONTENT,
+    messageId,
+    delta,
+    ...at(),
+  }),
   textEnd: (messageId: string): TextMessageEndEvent => ({ type: EventType.TEXT_MESSAGE_END, messageId, ...at() }),
   /** `parentMessageId` is the assistant message of the model step that made the call. */
   toolCallStart: (toolCallId: string, toolCallName: string, parentMessageId: string): ToolCallStartEvent => ({
@@ -89,7 +100,9 @@ export const agUi = {
 };
 
 /** Sums per-stage usage (AI SDK fields, any of which a provider may leave out) into a RunResult's usage. */
-export function runUsage(stages: Record<string, { inputTokens?: number | undefined; outputTokens?: number | undefined } | undefined>): RunResult["usage"] {
+export function runUsage(
+  stages: Record<string, { inputTokens?: number | undefined; outputTokens?: number | undefined } | undefined>,
+): RunResult["usage"] {
   const by_stage: Record<string, TokenUsage> = {};
   for (const [stage, usage] of Object.entries(stages)) {
     if (!usage) continue;

@@ -39,12 +39,13 @@ function toolOutcomes(prompt: LanguageModelV4Prompt): ToolOutcome[] {
 
 function lastUserText(prompt: LanguageModelV4Prompt): string {
   const user = [...prompt].reverse().find((message) => message.role === "user");
-  if (!user || user.role !== "user") return "";
+  if (user?.role !== "user") return "";
   return user.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join(" ");
 }
 
 function describeDay(result: unknown): string {
-  const data = (result as { ok?: boolean; data?: { date?: string; items?: Array<{ title: string; start_at: string; end_at: string | null }> } }) ?? {};
+  const data =
+    (result as { ok?: boolean; data?: { date?: string; items?: Array<{ title: string; start_at: string; end_at: string | null }> } }) ?? {};
   if (!data.ok || !data.data?.items) return `${LABEL} I could not read the calendar just now.`;
   const { date, items } = data.data;
   if (items.length === 0) return `${LABEL} You have nothing scheduled on ${date}.`;
@@ -57,7 +58,8 @@ function nextMove(options: LanguageModelV4CallOptions): { toolCall?: { toolName:
   const outcomes = toolOutcomes(options.prompt);
   const toolsOffered = (options.tools?.length ?? 0) > 0;
   const read = outcomes.find((outcome) => outcome.toolName === "project_cli");
-  if (read || !toolsOffered) return { text: read ? describeDay(read.value) : `${LABEL} I have no live model, so I can only show today's calendar.` };
+  if (read || !toolsOffered)
+    return { text: read ? describeDay(read.value) : `${LABEL} I have no live model, so I can only show today's calendar.` };
   const system = systemText(options.prompt);
   // Always reads the skill index first, so a demo run shows progressive disclosure at work.
   if (!outcomes.some((outcome) => outcome.toolName === "view_skill_file")) {
@@ -65,7 +67,12 @@ function nextMove(options: LanguageModelV4CallOptions): { toolCall?: { toolName:
   }
   const time = /"system_time_local":"([^"]+)"/.exec(system)?.[1] ?? new Date().toISOString();
   const timezone = /"timezone_effective":"([^"]+)"/.exec(system)?.[1] ?? "UTC";
-  return { toolCall: { toolName: "project_cli", input: { module: "calendar", method: "read", input: { mode: "day", date: time.slice(0, 10), timezone } } } };
+  return {
+    toolCall: {
+      toolName: "project_cli",
+      input: { module: "calendar", method: "read", input: { mode: "day", date: time.slice(0, 10), timezone } },
+    },
+  };
 }
 
 function streamOf(parts: LanguageModelV4StreamPart[]): ReadableStream<LanguageModelV4StreamPart> {
@@ -95,7 +102,12 @@ export function demoModel(): LanguageModelV4 {
       const id = `demo-${++calls}`;
       const parts: LanguageModelV4StreamPart[] = [{ type: "stream-start", warnings: [] }];
       if (move.toolCall) {
-        parts.push({ type: "tool-call", toolCallId: `call-${id}`, toolName: move.toolCall.toolName, input: JSON.stringify(move.toolCall.input) });
+        parts.push({
+          type: "tool-call",
+          toolCallId: `call-${id}`,
+          toolName: move.toolCall.toolName,
+          input: JSON.stringify(move.toolCall.input),
+        });
         parts.push({ type: "finish", finishReason: { unified: "tool-calls", raw: "tool_calls" }, usage });
       } else {
         parts.push({ type: "text-start", id });

@@ -3,8 +3,8 @@
 // proposes tool arguments (decision D18).
 import { generateText, type JSONSchema7, jsonSchema, type LanguageModel, NoObjectGeneratedError, Output } from "ai";
 import { z } from "zod";
+import { truncateText } from "../../project_cli/fields.ts";
 import { errorKind, providerStatus } from "./model-errors.ts";
-import { truncateText } from "../../cli/fields.ts";
 import { toStrictJsonSchema } from "./strict-schema.ts";
 
 export const IntentOutput = z.object({
@@ -28,7 +28,9 @@ export type IntentOutput = z.infer<typeof IntentOutput>;
  * required, the optional ones nullable, no length keywords). Sent with `strict: true`, the AI
  * SDK's default for structured output; the length limits are checked on the answer by zod.
  */
-export const INTENT_OUTPUT_WIRE_SCHEMA: JSONSchema7 = toStrictJsonSchema(z.toJSONSchema(IntentOutput, { target: "draft-7" }) as JSONSchema7);
+export const INTENT_OUTPUT_WIRE_SCHEMA: JSONSchema7 = toStrictJsonSchema(
+  z.toJSONSchema(IntentOutput, { target: "draft-7" }) as JSONSchema7,
+);
 
 const intentOutputSchema = jsonSchema<IntentOutput>(INTENT_OUTPUT_WIRE_SCHEMA, {
   validate: (value) => {

@@ -33,7 +33,11 @@ export function describeModelFailure(error: unknown): ModelFailureDescription {
         : status === 404
           ? "the configured model or endpoint was not found"
           : "it rejected the request";
-    return { code: "MODEL_REQUEST_REJECTED", status, message: `the language model provider could not serve this run: ${why} (HTTP ${status}). Retrying will not help; the service's model settings need attention` };
+    return {
+      code: "MODEL_REQUEST_REJECTED",
+      status,
+      message: `the language model provider could not serve this run: ${why} (HTTP ${status}). Retrying will not help; the service's model settings need attention`,
+    };
   }
   const shown = status === undefined ? "" : ` (HTTP ${status})`;
   return { code: "MODEL_UNAVAILABLE", status, message: `the language model could not be reached${shown}; please try again` };

@@ -2,13 +2,13 @@
 // report, emitted as AG-UI events while they happen. Every path ends with exactly one
 // RUN_FINISHED or RUN_ERROR, and nothing after it.
 import { type ModelMessage, stepCountIs, streamText } from "ai";
-import type { CliContext } from "../../cli/context.ts";
-import type { CliResult } from "../../cli/result.ts";
 import type { Settings } from "../../lib/config.ts";
 import { log } from "../../lib/log.ts";
+import type { CliContext } from "../../project_cli/context.ts";
+import type { CliResult } from "../../project_cli/result.ts";
 import { RecordingError } from "../persistence/record-errors.ts";
-import type { RunRecorder } from "../persistence/run-recorder.ts";
 import { userText } from "../persistence/records.ts";
+import type { RunRecorder } from "../persistence/run-recorder.ts";
 import { type PostProcessedToolCall, postProcessToolCall } from "../post-processing/index.ts";
 import type { SkillFileResult, SkillLibrary } from "../skills/skill-library.ts";
 import { type AgentEvent, agUi, runUsage } from "./ag-ui-events.ts";
@@ -126,7 +126,12 @@ class StreamState {
  * closed, and the run ends with RUN_FINISHED, outcome "cancelled". A client that merely goes
  * away does not stop a run; it can resume the stream.
  */
-export async function runAgent(request: RunRequest, deps: RunDependencies, emit: (event: AgentEvent) => void, cancel: AbortSignal): Promise<void> {
+export async function runAgent(
+  request: RunRequest,
+  deps: RunDependencies,
+  emit: (event: AgentEvent) => void,
+  cancel: AbortSignal,
+): Promise<void> {
   const { threadId, runId } = request;
   const logFields = { run_id: runId, thread_id: threadId };
   const recorder = deps.recorder;
@@ -212,7 +217,11 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
           break;
         case "tool-result":
         case "tool-error": {
-          const output = (part.type === "tool-result" ? part.output : { ok: false, error: { code: "INTERNAL", message: "the tool failed unexpectedly", retryable: false, details: {} } }) as CliResult | SkillFileResult;
+          const output = (
+            part.type === "tool-result"
+              ? part.output
+              : { ok: false, error: { code: "INTERNAL", message: "the tool failed unexpectedly", retryable: false, details: {} } }
+          ) as CliResult | SkillFileResult;
           const args = argsByCall.get(part.toolCallId);
           const processed = postProcessToolCall({ toolName: part.toolName, toolCallId: part.toolCallId, args, output });
           const messageId = crypto.randomUUID();
@@ -275,7 +284,13 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
     // Best effort: the outcome is recorded when the database can still be reached.
     if (recorder && failure.code !== "DATABASE_UNAVAILABLE") {
       await recorder
-        .finish({ status: cancel.aborted ? "cancelled" : "failed", errorCode: failure.code, stepCount, usage: runUsage(usage), stageTimings: timings })
+        .finish({
+          status: cancel.aborted ? "cancelled" : "failed",
+          errorCode: failure.code,
+          stepCount,
+          usage: runUsage(usage),
+          stageTimings: timings,
+        })
         .catch(() => log.warn("agent.record_failed", { ...logFields, code: failure.code }));
     }
     if (cancel.aborted) {
@@ -284,7 +299,12 @@ export async function runAgent(request: RunRequest, deps: RunDependencies, emit:
       log.info("agent.run_cancelled", { ...logFields, step_count: stepCount });
       return;
     }
-    log.error("agent.run_failed", { ...logFields, code: failure.code, error: error instanceof Error ? error.name : typeof error, detail: failure.detail });
+    log.error("agent.run_failed", {
+      ...logFields,
+      code: failure.code,
+      error: error instanceof Error ? error.name : typeof error,
+      detail: failure.detail,
+    });
     emit(agUi.runError(failure.code, failure.message));
   }
 }
@@ -299,8 +319,13 @@ function keepProviderBodyOutOfLogs(): void {}
 function databaseFailure(error: unknown): never {
   // The records refused this run's values (e.g. its runId is already recorded): a stable,
   // non-retryable code, not "try again shortly".
-  if (error instanceof RecordingError && !error.meaning.retryable) throw new RunFailure(error.meaning.errorCode, error.meaning.message, error.message);
-  throw new RunFailure("DATABASE_UNAVAILABLE", "your data could not be saved or read right now; please try again shortly", error instanceof Error ? error.message : undefined);
+  if (error instanceof RecordingError && !error.meaning.retryable)
+    throw new RunFailure(error.meaning.errorCode, error.meaning.message, error.message);
+  throw new RunFailure(
+    "DATABASE_UNAVAILABLE",
+    "your data could not be saved or read right now; please try again shortly",
+    error instanceof Error ? error.message : undefined,
+  );
 }
 
 /** What TOOL_CALL_RESULT carries besides the content; history rebuilds the same object. */

@@ -4,7 +4,7 @@
 import type { ContentPart, Message, RunAgentInput } from "@ag-ui/core";
 import { RunAgentInputSchema } from "@ag-ui/core/schemas";
 import type { FilePart, ImagePart, TextPart } from "ai";
-import { STORABLE_TEXT_PROBLEM, isStorableText, toStorableText, truncateText } from "../../cli/fields.ts";
+import { isStorableText, STORABLE_TEXT_PROBLEM, toStorableText, truncateText } from "../../project_cli/fields.ts";
 import type { IntentTurn } from "./intent.ts";
 import { resolveTimezone } from "./user-context.ts";
 
@@ -47,7 +47,10 @@ export interface RunRequestProblem {
 
 const refuse = (field: string, problem: string): RunRequestProblem => ({ ok: false, field, problem });
 
-function userParts(content: ContentPart[], at: string): { parts: Array<TextPart | ImagePart>; attachments: Attachment[] } | RunRequestProblem {
+function userParts(
+  content: ContentPart[],
+  at: string,
+): { parts: Array<TextPart | ImagePart>; attachments: Attachment[] } | RunRequestProblem {
   const parts: Array<TextPart | ImagePart> = [];
   const attachments: Attachment[] = [];
   for (const [index, part] of content.entries()) {
@@ -58,12 +61,14 @@ function userParts(content: ContentPart[], at: string): { parts: Array<TextPart 
       const source = part.source;
       if (source.type === "url") {
         // "https://" alone, or a host with spaces, passes a prefix test but is no URL.
-        if (!/^https:\/\//.test(source.value) || !URL.canParse(source.value)) return refuse(`${field}.source.value`, "image URLs must be absolute https URLs");
+        if (!/^https:\/\//.test(source.value) || !URL.canParse(source.value))
+          return refuse(`${field}.source.value`, "image URLs must be absolute https URLs");
         parts.push({ type: "image", image: new URL(source.value), ...(source.mimeType ? { mediaType: source.mimeType } : {}) });
         attachments.push({ type: "image", url: source.value, ...(source.mimeType ? { mimeType: source.mimeType } : {}) });
       } else if (source.type === "data") {
         if (!source.mimeType.startsWith("image/")) return refuse(`${field}.source.mimeType`, "inline images need an image/* mimeType");
-        if (source.value.length > LIMITS.imageDataChars) return refuse(`${field}.source.value`, "an inline image is too large (max about 6 MB)");
+        if (source.value.length > LIMITS.imageDataChars)
+          return refuse(`${field}.source.value`, "an inline image is too large (max about 6 MB)");
         parts.push({ type: "image", image: source.value, mediaType: source.mimeType });
         attachments.push({ type: "image", mimeType: source.mimeType, inlineBytes: base64Bytes(source.value) });
       } else return refuse(`${field}.source.type`, "image sources must be url or data");
@@ -85,7 +90,9 @@ export function unstorableField(body: unknown): string | undefined {
     if (typeof value === "string") {
       if (!isStorableText(value)) return path || "(body)";
     } else if (Array.isArray(value)) {
-      value.forEach((item, index) => pending.push([item, path ? `${path}.${index}` : String(index)]));
+      value.forEach((item, index) => {
+        pending.push([item, path ? `${path}.${index}` : String(index)]);
+      });
     } else if (value !== null && typeof value === "object") {
       for (const [key, item] of Object.entries(value)) {
         const field = path ? `${path}.${toStorableText(key)}` : toStorableText(key);
@@ -120,7 +127,8 @@ export function parseRunRequest(body: unknown): { ok: true; request: RunRequest 
   }
   const last = input.messages.at(-1);
   const lastField = `messages.${input.messages.length - 1}`;
-  if (!last || last.role !== "user") return refuse(input.messages.length === 0 ? "messages" : `${lastField}.role`, "the last message must be the user's request");
+  if (last?.role !== "user")
+    return refuse(input.messages.length === 0 ? "messages" : `${lastField}.role`, "the last message must be the user's request");
   if (idProblem(last.id)) return refuse(`${lastField}.id`, `the message id ${idProblem(last.id)}`);
 
   let userContent: RunRequest["userContent"];

@@ -10,11 +10,29 @@ type JSONSchema7Definition = JSONSchema7 | boolean;
 
 /** Keywords OpenAI documents for strict mode (types, composition, and per-type constraints). */
 export const STRICT_MODE_KEYWORDS: ReadonlySet<string> = new Set([
-  "$schema", "$ref", "$defs", "definitions", "title", "description",
-  "type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf",
-  "pattern", "format",
-  "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
-  "minItems", "maxItems",
+  "$schema",
+  "$ref",
+  "$defs",
+  "definitions",
+  "title",
+  "description",
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "enum",
+  "const",
+  "anyOf",
+  "pattern",
+  "format",
+  "multipleOf",
+  "maximum",
+  "exclusiveMaximum",
+  "minimum",
+  "exclusiveMinimum",
+  "minItems",
+  "maxItems",
 ]);
 
 /** Keywords the server enforces itself after parsing; safe to leave out of what is sent. */
@@ -60,12 +78,15 @@ export function toStrictJsonSchema(schema: JSONSchema7, at = "(root)"): JSONSche
     result.additionalProperties = false;
   }
   if (schema.items !== undefined) {
-    result.items = Array.isArray(schema.items) ? schema.items.map((item: JSONSchema7Definition, i: number) => strictDefinition(item, `${at}[${i}]`)) : strictDefinition(schema.items, `${at}[]`);
+    result.items = Array.isArray(schema.items)
+      ? schema.items.map((item: JSONSchema7Definition, i: number) => strictDefinition(item, `${at}[${i}]`))
+      : strictDefinition(schema.items, `${at}[]`);
   }
   if (schema.anyOf) result.anyOf = schema.anyOf.map((option: JSONSchema7Definition, i: number) => strictDefinition(option, `${at}|${i}`));
   for (const keyword of ["$defs", "definitions"] as const) {
     const definitions = schema[keyword as "definitions"];
-    if (definitions) result[keyword] = Object.fromEntries(Object.entries(definitions).map(([name, d]) => [name, strictDefinition(d, `${at}#${name}`)]));
+    if (definitions)
+      result[keyword] = Object.fromEntries(Object.entries(definitions).map(([name, d]) => [name, strictDefinition(d, `${at}#${name}`)]));
   }
   return result as JSONSchema7;
 }

@@ -7,10 +7,15 @@
 // sent non-strict and validated in full by the router (decision D20).
 import { type JSONSchema7, jsonSchema, tool } from "ai";
 import { z } from "zod";
-import type { CliContext } from "../../cli/context.ts";
-import type { AllowList } from "../../cli/registry.ts";
-import { runProjectCli } from "../../cli/router.ts";
-import { PROJECT_CLI_DESCRIPTION, PROJECT_CLI_STRICT, PROJECT_CLI_TOOL_NAME, ProjectCliToolInput } from "../../cli/tool-definition.ts";
+import type { CliContext } from "../../project_cli/context.ts";
+import type { AllowList } from "../../project_cli/registry.ts";
+import { runProjectCli } from "../../project_cli/router.ts";
+import {
+  PROJECT_CLI_DESCRIPTION,
+  PROJECT_CLI_STRICT,
+  PROJECT_CLI_TOOL_NAME,
+  ProjectCliToolInput,
+} from "../../project_cli/tool-definition.ts";
 import type { SkillLibrary } from "../skills/skill-library.ts";
 import { toStrictJsonSchema } from "./strict-schema.ts";
 
@@ -44,7 +49,8 @@ export function agentTools(options: {
     }),
     [VIEW_SKILL_FILE]: tool({
       strict: true,
-      description: "Read a skill file (a short index <skill>/SKILL.md, or an action card <skill>/actions/<name>.md) to learn how to call project_cli.",
+      description:
+        "Read a skill file (a short index <skill>/SKILL.md, or an action card <skill>/actions/<name>.md) to learn how to call project_cli.",
       inputSchema: jsonSchema<unknown>(viewSkillSchema),
       execute: async (input: unknown) => options.skills.read((input as { path?: unknown } | null)?.path),
     }),

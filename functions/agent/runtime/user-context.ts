@@ -1,6 +1,6 @@
 // USER_CONTEXT_JSON, the ENV section of the worker's prompt (decision D19): the one source of
 // "now" and of the time zone that skills tell the model to resolve dates with.
-import { zonedIso } from "../../cli/time.ts";
+import { zonedIso } from "../../project_cli/time.ts";
 
 export interface UserContext {
   system_time_local: string;

@@ -7,9 +7,7 @@ import { CREDENTIAL_TTL_BOUNDS, type Settings } from "../config.ts";
 
 export const CREDENTIAL_ISSUER = "edge-agent";
 
-export type CredentialSigner =
-  | { alg: "ES256"; kid: string; key: CryptoKey }
-  | { alg: "HS256"; key: Uint8Array };
+export type CredentialSigner = { alg: "ES256"; kid: string; key: CryptoKey } | { alg: "HS256"; key: Uint8Array };
 
 export interface ControlledCredential {
   token: string;

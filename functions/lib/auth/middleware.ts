@@ -1,8 +1,8 @@
 // Hono middleware: a request under it has a verified user, or gets a 401 JSON answer.
 import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../app-env.ts";
 import { errorBody } from "../errors.ts";
 import { log } from "../log.ts";
-import type { AppEnv } from "../app-env.ts";
 import { type AuthFailureReason, bearerToken, verifyAccessToken } from "./verify-access-token.ts";
 
 const MESSAGES: Record<AuthFailureReason, string> = {
@@ -21,14 +21,23 @@ const MESSAGES: Record<AuthFailureReason, string> = {
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const { settings } = c.var;
   const credentialKid = settings.credential.signingJwk?.kid;
-  const result = await verifyAccessToken(bearerToken(c.req.header("authorization")), settings.auth, credentialKid ? { kid: credentialKid } : {});
+  const result = await verifyAccessToken(
+    bearerToken(c.req.header("authorization")),
+    settings.auth,
+    credentialKid ? { kid: credentialKid } : {},
+  );
   if (!result.ok) {
     log.warn("auth.rejected", { reason: result.reason, path: c.req.path, request_id: c.var.requestId });
     if (result.reason === "keys_unavailable") {
       return c.json(errorBody("UPSTREAM_UNAVAILABLE", MESSAGES.keys_unavailable, { retryable: true }), 503);
     }
     // RFC 6750 §3.1: a request without credentials gets a bare challenge, a bad token an error.
-    c.header("WWW-Authenticate", result.reason === "missing_token" ? 'Bearer realm="api"' : `Bearer realm="api", error="invalid_token", error_description="${result.reason}"`);
+    c.header(
+      "WWW-Authenticate",
+      result.reason === "missing_token"
+        ? 'Bearer realm="api"'
+        : `Bearer realm="api", error="invalid_token", error_description="${result.reason}"`,
+    );
     return c.json(errorBody("UNAUTHENTICATED", MESSAGES[result.reason], { reason: result.reason }), 401);
   }
   c.set("user", result.user);

@@ -83,7 +83,11 @@ export interface CredentialMarks {
   kid?: string;
 }
 
-export async function verifyAccessToken(token: string | undefined, auth: Settings["auth"], credential: CredentialMarks = {}): Promise<VerifyResult> {
+export async function verifyAccessToken(
+  token: string | undefined,
+  auth: Settings["auth"],
+  credential: CredentialMarks = {},
+): Promise<VerifyResult> {
   if (!token) return { ok: false, reason: "missing_token" };
   let alg: string | undefined;
   let kid: unknown;
@@ -96,7 +100,8 @@ export async function verifyAccessToken(token: string | undefined, auth: Setting
   }
   if (token.split(".").length !== 3) return { ok: false, reason: "malformed_token" };
   // Refused before any signature check: a credential is never an app token, valid or not.
-  if (issuer === CREDENTIAL_ISSUER || (credential.kid !== undefined && kid === credential.kid)) return { ok: false, reason: "credential_not_accepted" };
+  if (issuer === CREDENTIAL_ISSUER || (credential.kid !== undefined && kid === credential.kid))
+    return { ok: false, reason: "credential_not_accepted" };
   const options = { audience: auth.audience, ...(auth.issuer ? { issuer: auth.issuer } : {}), requiredClaims: ["exp", "sub"] };
   try {
     if (alg === "HS256") {
@@ -108,7 +113,10 @@ export async function verifyAccessToken(token: string | undefined, auth: Setting
       return userFrom(payload);
     }
     if (alg && ASYMMETRIC_ALGORITHMS.includes(alg)) {
-      const { payload } = await jwtVerify(token, keySet(auth.jwksUrl, auth.keysTimeoutMs), { ...options, algorithms: ASYMMETRIC_ALGORITHMS });
+      const { payload } = await jwtVerify(token, keySet(auth.jwksUrl, auth.keysTimeoutMs), {
+        ...options,
+        algorithms: ASYMMETRIC_ALGORITHMS,
+      });
       return userFrom(payload);
     }
     return { ok: false, reason: "unsupported_algorithm" };

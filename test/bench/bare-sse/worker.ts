@@ -8,7 +8,11 @@ const app = new Hono().post("/", async (c) => {
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       for (let i = 0; i < count; i++) {
-        controller.enqueue(encoder.encode(`data: ${JSON.stringify({ type: "TEXT_MESSAGE_CONTENT", messageId: "m", delta: `word${i} `, timestamp: Date.now() })}\n\n`));
+        controller.enqueue(
+          encoder.encode(
+            `data: ${JSON.stringify({ type: "TEXT_MESSAGE_CONTENT", messageId: "m", delta: `word${i} `, timestamp: Date.now() })}\n\n`,
+          ),
+        );
       }
       controller.close();
     },

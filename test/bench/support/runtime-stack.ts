@@ -19,7 +19,11 @@ export async function startRuntimeStack(): Promise<RuntimeStack> {
   const { SKILL_FILES } = await import("../../../functions/agent/skills/bundle.generated.ts");
   const keys = await generateLocalKeys();
   const plane = await startDataPlane({ keys });
-  const parsed = parseSettings({ SUPABASE_URL: plane.url, SUPABASE_ANON_KEY: plane.anonKey, CREDENTIAL_SIGNING_JWK: JSON.stringify(keys.credentialPrivateJwk) });
+  const parsed = parseSettings({
+    SUPABASE_URL: plane.url,
+    SUPABASE_ANON_KEY: plane.anonKey,
+    CREDENTIAL_SIGNING_JWK: JSON.stringify(keys.credentialPrivateJwk),
+  });
   if (!parsed.ok) {
     await plane.stop();
     throw new Error("benchmark settings are invalid");

@@ -40,12 +40,27 @@ const isObject = (value: unknown): value is Json => typeof value === "object" &&
 /** The first schema sent with `strict: true` that breaks the rules, as OpenAI reports it. */
 export function strictRequestViolation(path: string, body: Json): OpenAIErrorBody | undefined {
   const responses = path.endsWith("/responses");
-  const format = responses ? (isObject(body.text) ? body.text.format : undefined) : isObject(body.response_format) ? body.response_format.json_schema : undefined;
-  const formatType = responses ? (isObject(format) ? format.type : undefined) : isObject(body.response_format) ? body.response_format.type : undefined;
+  const format = responses
+    ? isObject(body.text)
+      ? body.text.format
+      : undefined
+    : isObject(body.response_format)
+      ? body.response_format.json_schema
+      : undefined;
+  const formatType = responses
+    ? isObject(format)
+      ? format.type
+      : undefined
+    : isObject(body.response_format)
+      ? body.response_format.type
+      : undefined;
   if (formatType === "json_schema" && isObject(format) && format.strict === true) {
     const problem = strictSchemaViolation(format.schema);
     if (problem) {
-      return errorBody(400, `Invalid schema for response_format '${String(format.name ?? "response")}': ${problem}`, { param: responses ? "text.format.schema" : "response_format", code: "invalid_json_schema" });
+      return errorBody(400, `Invalid schema for response_format '${String(format.name ?? "response")}': ${problem}`, {
+        param: responses ? "text.format.schema" : "response_format",
+        code: "invalid_json_schema",
+      });
     }
   }
   const tools = Array.isArray(body.tools) ? body.tools : [];
@@ -54,14 +69,19 @@ export function strictRequestViolation(path: string, body: Json): OpenAIErrorBod
     if (!isObject(fn) || fn.strict !== true) continue;
     const problem = strictSchemaViolation(fn.parameters);
     if (problem) {
-      return errorBody(400, `Invalid schema for function '${String(fn.name)}': ${problem}`, { param: responses ? `tools[${i}].parameters` : `tools[${i}].function.parameters`, code: "invalid_function_parameters" });
+      return errorBody(400, `Invalid schema for function '${String(fn.name)}': ${problem}`, {
+        param: responses ? `tools[${i}].parameters` : `tools[${i}].function.parameters`,
+        code: "invalid_function_parameters",
+      });
     }
   }
   return undefined;
 }
 
 const isStructured = (path: string, body: Json) =>
-  path.endsWith("/responses") ? isObject(body.text) && isObject(body.text.format) && body.text.format.type === "json_schema" : isObject(body.response_format);
+  path.endsWith("/responses")
+    ? isObject(body.text) && isObject(body.text.format) && body.text.format.type === "json_schema"
+    : isObject(body.response_format);
 
 export async function startScriptedOpenAI(options: { apiKey?: string } = {}): Promise<ScriptedOpenAI> {
   const apiKey = options.apiKey ?? `sk-test-${crypto.randomUUID()}`;
@@ -93,9 +113,15 @@ export async function startScriptedOpenAI(options: { apiKey?: string } = {}): Pr
       sendJson(res, status, payload, headers);
     };
 
-    if (req.method !== "POST" || !["/v1/chat/completions", "/v1/responses"].includes(path)) return answer(404, errorBody(404, `Invalid URL (${req.method} ${path})`));
+    if (req.method !== "POST" || !["/v1/chat/completions", "/v1/responses"].includes(path))
+      return answer(404, errorBody(404, `Invalid URL (${req.method} ${path})`));
     if (req.headers.authorization !== `Bearer ${apiKey}`) {
-      return answer(401, errorBody(401, "Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.", { code: "invalid_api_key" }));
+      return answer(
+        401,
+        errorBody(401, "Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.", {
+          code: "invalid_api_key",
+        }),
+      );
     }
     if (typeof body.model !== "string") return answer(400, errorBody(400, "you must provide a model parameter", { param: "model" }));
     const violation = strictRequestViolation(path, body);
@@ -103,7 +129,11 @@ export async function startScriptedOpenAI(options: { apiKey?: string } = {}): Pr
 
     const queue = isStructured(path, body) ? structured : turns;
     const reply = queue.shift();
-    if (!reply) return answer(500, errorBody(500, `scripted server: no reply planned for this ${isStructured(path, body) ? "structured" : "turn"} request`));
+    if (!reply)
+      return answer(
+        500,
+        errorBody(500, `scripted server: no reply planned for this ${isStructured(path, body) ? "structured" : "turn"} request`),
+      );
     if ("status" in reply) {
       // Retry hints keep the SDK's retry of a 429/5xx fast in tests; OpenAI sends the same header.
       const headers: Record<string, string> = reply.status === 429 || reply.status >= 500 ? { "retry-after-ms": "10" } : {};

@@ -14,9 +14,29 @@
 // - at most 10 levels of nesting and 5000 properties in all.
 
 const SUPPORTED = new Set([
-  "$schema", "$ref", "$defs", "definitions", "title", "description",
-  "type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf",
-  "pattern", "format", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "minItems", "maxItems",
+  "$schema",
+  "$ref",
+  "$defs",
+  "definitions",
+  "title",
+  "description",
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "enum",
+  "const",
+  "anyOf",
+  "pattern",
+  "format",
+  "multipleOf",
+  "maximum",
+  "exclusiveMaximum",
+  "minimum",
+  "exclusiveMinimum",
+  "minItems",
+  "maxItems",
 ]);
 const MAX_DEPTH = 10;
 const MAX_PROPERTIES = 5000;
@@ -27,7 +47,8 @@ const context = (path: readonly string[]) => `(${path.map((p) => `'${p}'`).join(
 
 export function strictSchemaViolation(schema: unknown): string | undefined {
   if (!isObject(schema)) return "In context=(), schema must be a JSON Schema of 'type: \"object\"', got 'type: \"None\"'.";
-  if (schema.type !== "object" || "anyOf" in schema) return `In context=(), schema must be a JSON Schema of 'type: "object"', got 'type: "${String(schema.type ?? "None")}"'.`;
+  if (schema.type !== "object" || "anyOf" in schema)
+    return `In context=(), schema must be a JSON Schema of 'type: "object"', got 'type: "${String(schema.type ?? "None")}"'.`;
   let properties = 0;
   const visit = (node: unknown, path: string[], depth: number): string | undefined => {
     if (!isObject(node)) return `In context=${context(path)}, schema must be an object.`;
@@ -37,7 +58,8 @@ export function strictSchemaViolation(schema: unknown): string | undefined {
     }
     const isObjectType = node.type === "object" || (Array.isArray(node.type) && node.type.includes("object"));
     if (isObjectType || "properties" in node) {
-      if (node.additionalProperties !== false) return `In context=${context(path)}, 'additionalProperties' is required to be supplied and to be false.`;
+      if (node.additionalProperties !== false)
+        return `In context=${context(path)}, 'additionalProperties' is required to be supplied and to be false.`;
       const keys = Object.keys(isObject(node.properties) ? node.properties : {});
       properties += keys.length;
       if (properties > MAX_PROPERTIES) return `In context=${context(path)}, schema has more than ${MAX_PROPERTIES} properties.`;

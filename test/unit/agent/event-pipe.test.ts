@@ -17,9 +17,9 @@ describe("eventPipe", () => {
       },
     };
     const pipe = eventPipe(hub, () => {});
-    [0, 1, 2].forEach((n) => pipe.emit(event(n)));
+    for (const n of [0, 1, 2]) pipe.emit(event(n));
     await new Promise((r) => setTimeout(r, 1));
-    [3, 4].forEach((n) => pipe.emit(event(n)));
+    for (const n of [3, 4]) pipe.emit(event(n));
     await pipe.drain();
     expect(batches.flat()).toEqual([0, 1, 2, 3, 4]);
     expect(batches[0]).toEqual([0, 1, 2]);
@@ -28,7 +28,15 @@ describe("eventPipe", () => {
   test("drain resolves only after every emitted event reached the hub, and reports a cancel", async () => {
     let delivered = 0;
     let cancelled = false;
-    const pipe = eventPipe({ append: async (events) => ((delivered += events.length), { cancelRequested: delivered >= 3 }) }, () => (cancelled = true));
+    const pipe = eventPipe(
+      {
+        append: async (events) => {
+          delivered += events.length;
+          return { cancelRequested: delivered >= 3 };
+        },
+      },
+      () => (cancelled = true),
+    );
     pipe.emit(event(1));
     pipe.emit(event(2));
     pipe.emit(event(3));

@@ -4,7 +4,15 @@ import { preloadPath } from "../../../functions/agent/runtime/execution-prompt.t
 import { parseRunRequest } from "../../../functions/agent/runtime/run-request.ts";
 import { buildUserContext, resolveTimezone } from "../../../functions/agent/runtime/user-context.ts";
 
-const base = (messages: unknown[], extra: Record<string, unknown> = {}) => ({ threadId: "t", runId: "r", messages, state: {}, tools: [], context: [], ...extra });
+const base = (messages: unknown[], extra: Record<string, unknown> = {}) => ({
+  threadId: "t",
+  runId: "r",
+  messages,
+  state: {},
+  tools: [],
+  context: [],
+  ...extra,
+});
 
 describe("parseRunRequest", () => {
   test("keeps the last user message for the worker and a bounded text conversation for the intent stage", () => {
@@ -25,7 +33,17 @@ describe("parseRunRequest", () => {
   test("images become model image parts and attachment metadata (never the data)", () => {
     const data = btoa("fake-png-bytes");
     const parsed = parseRunRequest(
-      base([{ id: "m", role: "user", content: [{ type: "text", text: "What is this?" }, { type: "image", source: { type: "data", value: data, mimeType: "image/png" } }, { type: "image", source: { type: "url", value: "https://example.com/a.jpg" } }] }]),
+      base([
+        {
+          id: "m",
+          role: "user",
+          content: [
+            { type: "text", text: "What is this?" },
+            { type: "image", source: { type: "data", value: data, mimeType: "image/png" } },
+            { type: "image", source: { type: "url", value: "https://example.com/a.jpg" } },
+          ],
+        },
+      ]),
     );
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
@@ -34,14 +52,29 @@ describe("parseRunRequest", () => {
       { type: "image", image: data, mediaType: "image/png" },
       { type: "image", image: new URL("https://example.com/a.jpg") },
     ]);
-    expect(parsed.request.attachments).toEqual([{ type: "image", mimeType: "image/png", inlineBytes: 14 }, { type: "image", url: "https://example.com/a.jpg" }]);
+    expect(parsed.request.attachments).toEqual([
+      { type: "image", mimeType: "image/png", inlineBytes: 14 },
+      { type: "image", url: "https://example.com/a.jpg" },
+    ]);
     expect(parsed.request.conversation.at(-1)?.text).toBe("What is this? [image] [image]");
   });
 
   test.each([
     ["an empty message", [{ id: "m", role: "user", content: "   " }]],
-    ["five images", [{ id: "m", role: "user", content: Array.from({ length: 5 }, () => ({ type: "image", source: { type: "url", value: "https://e.com/a.png" } })) }]],
-    ["a non-image data part", [{ id: "m", role: "user", content: [{ type: "image", source: { type: "data", value: "AA", mimeType: "application/pdf" } }] }]],
+    [
+      "five images",
+      [
+        {
+          id: "m",
+          role: "user",
+          content: Array.from({ length: 5 }, () => ({ type: "image", source: { type: "url", value: "https://e.com/a.png" } })),
+        },
+      ],
+    ],
+    [
+      "a non-image data part",
+      [{ id: "m", role: "user", content: [{ type: "image", source: { type: "data", value: "AA", mimeType: "application/pdf" } }] }],
+    ],
   ])("refuses %s", (_label, messages) => {
     expect(parseRunRequest(base(messages)).ok).toBe(false);
   });
@@ -72,8 +105,12 @@ describe("time zone and ENV", () => {
 describe("preloadPath", () => {
   const has = (path: string) => path === "calendar/actions/get_event.md";
   test("only a card that exists, named by plain identifiers", () => {
-    expect(preloadPath({ objective: "x", requires_tool: true, selected_skill: "calendar", intended_action: "get_event" }, has)).toBe("calendar/actions/get_event.md");
-    expect(preloadPath({ objective: "x", requires_tool: true, selected_skill: "calendar", intended_action: "../SKILL" }, has)).toBeUndefined();
+    expect(preloadPath({ objective: "x", requires_tool: true, selected_skill: "calendar", intended_action: "get_event" }, has)).toBe(
+      "calendar/actions/get_event.md",
+    );
+    expect(
+      preloadPath({ objective: "x", requires_tool: true, selected_skill: "calendar", intended_action: "../SKILL" }, has),
+    ).toBeUndefined();
     expect(preloadPath({ objective: "x", requires_tool: true, selected_skill: "calendar", intended_action: "nope" }, has)).toBeUndefined();
     expect(preloadPath({ objective: "x", requires_tool: true }, has)).toBeUndefined();
   });

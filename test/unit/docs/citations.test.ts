@@ -26,7 +26,10 @@ describe("citations", () => {
 
   test("every cited decision exists", () => {
     const cited = sources.flatMap((file) =>
-      [...readFileSync(file, "utf8").matchAll(/\bdecisions? D(\d+)\b/g)].map((match) => ({ file: relative(root, file), number: Number(match[1]) })),
+      [...readFileSync(file, "utf8").matchAll(/\bdecisions? D(\d+)\b/g)].map((match) => ({
+        file: relative(root, file),
+        number: Number(match[1]),
+      })),
     );
     expect(cited.length).toBeGreaterThan(0);
     expect(cited.filter((citation) => !numbers.includes(citation.number))).toEqual([]);

@@ -15,16 +15,35 @@ const catalog: Catalog = {
         { name: "mood", type: "mood", isArray: false, nullable: false, hasDefault: false },
         { name: "odd name", type: "tsvector", isArray: false, nullable: true, hasDefault: false },
       ],
-      foreignKeys: [{ name: "notes_owner_fkey", columns: ["owner_id"], referencedRelation: "owners", referencedColumns: ["id"], isOneToOne: true }],
+      foreignKeys: [
+        { name: "notes_owner_fkey", columns: ["owner_id"], referencedRelation: "owners", referencedColumns: ["id"], isOneToOne: true },
+      ],
     },
-    { name: "note_view", kind: "view", columns: [{ name: "n", type: "int8", isArray: false, nullable: true, hasDefault: false }], foreignKeys: [] },
+    {
+      name: "note_view",
+      kind: "view",
+      columns: [{ name: "n", type: "int8", isArray: false, nullable: true, hasDefault: false }],
+      foreignKeys: [],
+    },
   ],
   functions: [
-    { name: "count_notes", args: [{ name: "p_since", type: "timestamptz", isArray: false, hasDefault: true }], returns: { type: "int4", isArray: false, setOf: false } },
+    {
+      name: "count_notes",
+      args: [{ name: "p_since", type: "timestamptz", isArray: false, hasDefault: true }],
+      returns: { type: "int4", isArray: false, setOf: false },
+    },
     {
       name: "recent",
       args: [],
-      returns: { type: "record", isArray: false, setOf: true, columns: [{ name: "id", type: "uuid", isArray: false }, { name: "meta", type: "jsonb", isArray: false }] },
+      returns: {
+        type: "record",
+        isArray: false,
+        setOf: true,
+        columns: [
+          { name: "id", type: "uuid", isArray: false },
+          { name: "meta", type: "jsonb", isArray: false },
+        ],
+      },
     },
   ],
   enums: [{ name: "mood", values: ["calm", "busy"] }],

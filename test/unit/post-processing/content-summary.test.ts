@@ -10,30 +10,75 @@ import {
   SUMMARY_VERSION,
   type ToolAgentOutput,
 } from "../../../functions/agent/post-processing/index.ts";
-import { failure } from "../../../functions/cli/result.ts";
+import { failure } from "../../../functions/project_cli/result.ts";
 
 const EVENT_ID = "a0000000-0000-4000-8000-000000000001";
-const event = (title: unknown = "Project sync") => ({ id: EVENT_ID, title, start_at: "2026-04-23T16:00:00+08:00", end_at: null, timezone: "Asia/Shanghai", status: "active", access: "owner", metadata: {} });
+const event = (title: unknown = "Project sync") => ({
+  id: EVENT_ID,
+  title,
+  start_at: "2026-04-23T16:00:00+08:00",
+  end_at: null,
+  timezone: "Asia/Shanghai",
+  status: "active",
+  access: "owner",
+  metadata: {},
+});
 
 function summarize(module: string, method: string, data: unknown, input: unknown = {}): string {
-  const output = buildToolAgentOutput({ toolName: "project_cli", toolCallId: "c", args: { module, method, input }, output: { ok: true, module, method, data } });
+  const output = buildToolAgentOutput({
+    toolName: "project_cli",
+    toolCallId: "c",
+    args: { module, method, input },
+    output: { ok: true, module, method, data },
+  });
   return buildToolContentSummary(output);
 }
 
 describe("per-method templates", () => {
   test.each([
-    ["calendar.read day", "calendar", "read", { mode: "day", date: "2026-04-23", timezone: "UTC", items: [], count: 3, truncated: false }, {}, "Found 3 events on 2026-04-23"],
-    ["calendar.read range", "calendar", "read", { mode: "range", start_at: "2026-04-20T00:00:00Z", end_at: "2026-04-27T00:00:00Z", items: [], count: 0, truncated: false }, {}, "Found 0 events from 2026-04-20T00:00:00Z to 2026-04-27T00:00:00Z"],
+    [
+      "calendar.read day",
+      "calendar",
+      "read",
+      { mode: "day", date: "2026-04-23", timezone: "UTC", items: [], count: 3, truncated: false },
+      {},
+      "Found 3 events on 2026-04-23",
+    ],
+    [
+      "calendar.read range",
+      "calendar",
+      "read",
+      { mode: "range", start_at: "2026-04-20T00:00:00Z", end_at: "2026-04-27T00:00:00Z", items: [], count: 0, truncated: false },
+      {},
+      "Found 0 events from 2026-04-20T00:00:00Z to 2026-04-27T00:00:00Z",
+    ],
     ["calendar.read event", "calendar", "read", { mode: "event", event: event() }, {}, "Read event: Project sync"],
     ["calendar.create", "calendar", "create", { event: event() }, {}, "Created event: Project sync (2026-04-23T16:00:00+08:00)"],
-    ["calendar.update", "calendar", "update", { event: event("Renamed"), changed_fields: ["title", "status"] }, {}, "Updated event: Renamed (title, status)"],
-    ["calendar.update without changed_fields", "calendar", "update", { event: event() }, { event_id: EVENT_ID, patch: { end_at: null } }, "Updated event: Project sync (end_at)"],
+    [
+      "calendar.update",
+      "calendar",
+      "update",
+      { event: event("Renamed"), changed_fields: ["title", "status"] },
+      {},
+      "Updated event: Renamed (title, status)",
+    ],
+    [
+      "calendar.update without changed_fields",
+      "calendar",
+      "update",
+      { event: event() },
+      { event_id: EVENT_ID, patch: { end_at: null } },
+      "Updated event: Project sync (end_at)",
+    ],
     ["calendar.delete", "calendar", "delete", { deleted: { id: EVENT_ID, title: "Project sync" } }, {}, "Deleted event: Project sync"],
     [
       "calendar.share by email",
       "calendar",
       "share",
-      { invitation: { permission: "invite", status: "pending", invitee_user_id: "u2", matched_by: "email" }, event: { id: EVENT_ID, title: "Project sync" } },
+      {
+        invitation: { permission: "invite", status: "pending", invitee_user_id: "u2", matched_by: "email" },
+        event: { id: EVENT_ID, title: "Project sync" },
+      },
       { event_id: EVENT_ID, invitee: { email: "bob@example.com" }, permissions: { view: true, edit: true, invite: true } },
       "Shared Project sync with bob@example.com (invite)",
     ],
@@ -41,27 +86,91 @@ describe("per-method templates", () => {
       "calendar.share by user id",
       "calendar",
       "share",
-      { invitation: { permission: "view", status: "pending", invitee_user_id: "u2", matched_by: "user_id" }, event: { id: EVENT_ID, title: "Project sync" } },
+      {
+        invitation: { permission: "view", status: "pending", invitee_user_id: "u2", matched_by: "user_id" },
+        event: { id: EVENT_ID, title: "Project sync" },
+      },
       { invitee: { user_id: "u2" } },
       "Shared Project sync with u2 (view)",
     ],
-    ["calendar.accept_invite", "calendar", "accept_invite", { invitation: { event_id: EVENT_ID, permission: "view" }, event: event() }, {}, "Accepted invitation to Project sync"],
-    ["calendar.accept_invite, event not returned", "calendar", "accept_invite", { invitation: { event_id: EVENT_ID, permission: "view" } }, {}, `Accepted invitation for event ${EVENT_ID}`],
-    ["calendar.reject_invite", "calendar", "reject_invite", { invitation: { event_id: EVENT_ID, permission: "view" } }, {}, `Declined invitation for event ${EVENT_ID}`],
+    [
+      "calendar.accept_invite",
+      "calendar",
+      "accept_invite",
+      { invitation: { event_id: EVENT_ID, permission: "view" }, event: event() },
+      {},
+      "Accepted invitation to Project sync",
+    ],
+    [
+      "calendar.accept_invite, event not returned",
+      "calendar",
+      "accept_invite",
+      { invitation: { event_id: EVENT_ID, permission: "view" } },
+      {},
+      `Accepted invitation for event ${EVENT_ID}`,
+    ],
+    [
+      "calendar.reject_invite",
+      "calendar",
+      "reject_invite",
+      { invitation: { event_id: EVENT_ID, permission: "view" } },
+      {},
+      `Declined invitation for event ${EVENT_ID}`,
+    ],
     ["contacts.read all", "contacts", "read", { contacts: [{}, {}], count: 2, truncated: false }, {}, "Found 2 contacts"],
-    ["contacts.read by name", "contacts", "read", { contacts: [{}], count: 1, truncated: false }, { name: "Bob" }, 'Found 1 contact matching "Bob"'],
-    ["contacts.read by phone", "contacts", "read", { contacts: [], count: 0, truncated: false }, { phone: "+8613812345678" }, 'Found 0 contacts matching "+8613812345678"'],
+    [
+      "contacts.read by name",
+      "contacts",
+      "read",
+      { contacts: [{}], count: 1, truncated: false },
+      { name: "Bob" },
+      'Found 1 contact matching "Bob"',
+    ],
+    [
+      "contacts.read by phone",
+      "contacts",
+      "read",
+      { contacts: [], count: 0, truncated: false },
+      { phone: "+8613812345678" },
+      'Found 0 contacts matching "+8613812345678"',
+    ],
     ["contacts.read count from the list", "contacts", "read", { contacts: [{}, {}, {}] }, {}, "Found 3 contacts"],
-    ["memory.read both", "memory", "read", { user_memory: { content: {}, version: 1 }, work_profile: { content: {}, version: 2 } }, {}, "Read memory (user_memory, work_profile)"],
-    ["memory.read one present", "memory", "read", { user_memory: null, work_profile: { content: {}, version: 2 } }, {}, "Read memory (work_profile)"],
+    [
+      "memory.read both",
+      "memory",
+      "read",
+      { user_memory: { content: {}, version: 1 }, work_profile: { content: {}, version: 2 } },
+      {},
+      "Read memory (user_memory, work_profile)",
+    ],
+    [
+      "memory.read one present",
+      "memory",
+      "read",
+      { user_memory: null, work_profile: { content: {}, version: 2 } },
+      {},
+      "Read memory (work_profile)",
+    ],
     ["memory.read nothing stored", "memory", "read", { user_memory: null }, { kind: "user_memory" }, "Read memory (nothing stored)"],
-    ["memory.update", "memory", "update", { kind: "work_profile", content: { role: "PM" }, version: 2, updated_fields: ["role", "team"], mode: "merge" }, {}, "Updated work_profile: role, team"],
+    [
+      "memory.update",
+      "memory",
+      "update",
+      { kind: "work_profile", content: { role: "PM" }, version: 2, updated_fields: ["role", "team"], mode: "merge" },
+      {},
+      "Updated work_profile: role, team",
+    ],
   ])("%s", (_name, module, method, data, input, expected) => {
     expect(summarize(module, method, data, input)).toBe(expected);
   });
 
   test("view_skill_file", () => {
-    const output = buildToolAgentOutput({ toolName: "view_skill_file", toolCallId: "c", args: { path: "contacts/SKILL.md" }, output: { ok: true, path: "contacts/SKILL.md", content: "..." } });
+    const output = buildToolAgentOutput({
+      toolName: "view_skill_file",
+      toolCallId: "c",
+      args: { path: "contacts/SKILL.md" },
+      output: { ok: true, path: "contacts/SKILL.md", content: "..." },
+    });
     expect(buildToolContentSummary(output)).toBe("Read skill file contacts/SKILL.md");
   });
 });
@@ -81,7 +190,12 @@ describe("priority", () => {
   });
 
   test.each(["NOT_FOUND", "UPSTREAM_UNAVAILABLE", "METHOD_NOT_ALLOWED"] as const)("%s: <module.method> failed: <message>", (code) => {
-    const output = buildToolAgentOutput({ toolName: "project_cli", toolCallId: "c", args: {}, output: failure("contacts", "read", code, `message for ${code}`) });
+    const output = buildToolAgentOutput({
+      toolName: "project_cli",
+      toolCallId: "c",
+      args: {},
+      output: failure("contacts", "read", code, `message for ${code}`),
+    });
     expect(buildToolContentSummary(output)).toBe(`contacts.read failed: message for ${code}`);
   });
 
@@ -98,8 +212,20 @@ describe("priority", () => {
   const bare = { tool_call_id: "c", tool_call_args: null, ui_hints: null } as const;
   test.each([
     [{ ...bare, tool_name: "project_cli", status: "success", result: { module: null, method: null }, error: null }, "project_cli finished"],
-    [{ ...bare, tool_name: "project_cli", status: "failure", result: { module: "calendar", method: "read" }, error: null }, "project_cli failed"],
-    [{ ...bare, tool_name: "project_cli", status: "failure", result: { module: null, method: null }, error: { code: "INTERNAL", message: " ", retryable: false, details: {} } }, "project_cli failed"],
+    [
+      { ...bare, tool_name: "project_cli", status: "failure", result: { module: "calendar", method: "read" }, error: null },
+      "project_cli failed",
+    ],
+    [
+      {
+        ...bare,
+        tool_name: "project_cli",
+        status: "failure",
+        result: { module: null, method: null },
+        error: { code: "INTERNAL", message: " ", retryable: false, details: {} },
+      },
+      "project_cli failed",
+    ],
     [{ ...bare, tool_name: "view_skill_file", status: "success", result: { path: null }, error: null }, "view_skill_file finished"],
     [{ ...bare, tool_name: "view_skill_file", status: "failure", result: { path: null }, error: null }, "view_skill_file failed"],
   ] satisfies Array<[ToolAgentOutput, string]>)("final fallback: %j", (output, expected) => {
@@ -109,8 +235,15 @@ describe("priority", () => {
 
 describe("cleaning", () => {
   test("newlines, tabs and runs of spaces collapse to single spaces", () => {
-    expect(summarize("calendar", "delete", { deleted: { id: EVENT_ID, title: "  Team\n\n sync\t\tweekly \r\n" } })).toBe("Deleted event: Team sync weekly");
-    const output = buildToolAgentOutput({ toolName: "project_cli", toolCallId: "c", args: {}, output: failure("calendar", "read", "INTERNAL", "line one\nline two\u0000") });
+    expect(summarize("calendar", "delete", { deleted: { id: EVENT_ID, title: "  Team\n\n sync\t\tweekly \r\n" } })).toBe(
+      "Deleted event: Team sync weekly",
+    );
+    const output = buildToolAgentOutput({
+      toolName: "project_cli",
+      toolCallId: "c",
+      args: {},
+      output: failure("calendar", "read", "INTERNAL", "line one\nline two\u0000"),
+    });
     expect(buildToolContentSummary(output)).toBe("calendar.read failed: line one line two");
   });
 
@@ -137,7 +270,9 @@ describe("cleaning", () => {
   test("objects are never serialized into the summary", () => {
     const summary = summarize("calendar", "create", { event: { ...event(), title: { text: "nested" } } });
     expect(summary).toBe("calendar.create succeeded");
-    expect(summarize("calendar", "update", { event: event(), changed_fields: [{ a: 1 }, "title"] })).toBe("Updated event: Project sync (title)");
+    expect(summarize("calendar", "update", { event: event(), changed_fields: [{ a: 1 }, "title"] })).toBe(
+      "Updated event: Project sync (title)",
+    );
     expect(summarize("memory", "update", { kind: { a: 1 }, updated_fields: ["x"] })).not.toMatch(/[{}]/);
   });
 });
@@ -145,7 +280,12 @@ describe("cleaning", () => {
 describe("version", () => {
   test("postProcessToolCall reports the summary rules' version with each summary", () => {
     expect(SUMMARY_VERSION).toBe(1);
-    const processed = postProcessToolCall({ toolName: "project_cli", toolCallId: "c", args: {}, output: failure(null, null, "INVALID_ENVELOPE", "bad") });
+    const processed = postProcessToolCall({
+      toolName: "project_cli",
+      toolCallId: "c",
+      args: {},
+      output: failure(null, null, "INVALID_ENVELOPE", "bad"),
+    });
     expect(processed.summaryVersion).toBe(SUMMARY_VERSION);
     expect(processed.summary).toBe("project_cli failed: bad");
   });

@@ -7,7 +7,7 @@ import { describe, expect, test } from "vitest";
 import {
   Block,
   buildToolContentSummary,
-  compileUiSchema,
+  compileCard,
   SUMMARY_VERSION,
   ToolAgentOutput,
   UI_SCHEMA_VERSION,
@@ -58,28 +58,37 @@ describe("docs/tool-cards.md", () => {
     expect(used).toEqual(new Set(blockTypes));
   });
 
-  test.each(hintExamples.map((example) => [example.value.kind as string, example] as const))("%s: the hints validate and the next example is exactly their card", (_kind, example) => {
-    const hints = UiHints.parse(example.value);
-    const next = examples[examples.indexOf(example) + 1];
-    expect(next && "schema_version" in next.value).toBe(true);
-    expect(next!.value).toEqual(compileUiSchema(hints));
-  });
+  test.each(hintExamples.map((example) => [example.value.kind as string, example] as const))(
+    "%s: the hints validate and the next example is exactly their card",
+    (_kind, example) => {
+      const hints = UiHints.parse(example.value);
+      const next = examples[examples.indexOf(example) + 1];
+      expect(next && "schema_version" in next.value).toBe(true);
+      expect(next!.value).toEqual(compileCard(hints));
+    },
+  );
 
-  test.each(schemaExamples.map((example) => [example.value.card as string, example] as const))("card %s validates against UiSchema", (_card, example) => {
-    expect(UiSchema.parse(example.value)).toEqual(example.value);
-  });
+  test.each(schemaExamples.map((example) => [example.value.card as string, example] as const))(
+    "card %s validates against UiSchema",
+    (_card, example) => {
+      expect(UiSchema.parse(example.value)).toEqual(example.value);
+    },
+  );
 
   test.each(blockExamples.map((example) => [example.value.type as string, example] as const))("block %s validates", (_type, example) => {
     expect(Block.parse(example.value)).toEqual(example.value);
   });
 
-  test.each(recordExamples.map((example, index) => [index, example] as const))("record %i validates, with no undocumented keys, and its summary is the rules' output", (_index, example) => {
-    const record = ToolAgentOutput.parse(example.value);
-    expect(record).toEqual(example.value);
-    const summary = /Summary: `([^`]*)`/.exec(example.after)?.[1];
-    expect(summary).toBe(buildToolContentSummary(record));
-    if (record.ui_hints) expect(() => compileUiSchema(record.ui_hints!)).not.toThrow();
-  });
+  test.each(recordExamples.map((example, index) => [index, example] as const))(
+    "record %i validates, with no undocumented keys, and its summary is the rules' output",
+    (_index, example) => {
+      const record = ToolAgentOutput.parse(example.value);
+      expect(record).toEqual(example.value);
+      const summary = /Summary: `([^`]*)`/.exec(example.after)?.[1];
+      expect(summary).toBe(buildToolContentSummary(record));
+      if (record.ui_hints) expect(() => compileCard(record.ui_hints!)).not.toThrow();
+    },
+  );
 
   test("states the current versions", () => {
     expect(doc).toContain(`## ui_schema (version ${UI_SCHEMA_VERSION})`);

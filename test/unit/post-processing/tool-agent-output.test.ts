@@ -1,17 +1,31 @@
 // ToolAgentOutput: status rules, what result keeps (and never keeps), view_skill_file, and
 // that nothing a model or a broken tool produces can make post-processing throw.
 import { describe, expect, test } from "vitest";
-import { failure } from "../../../functions/cli/result.ts";
-import { buildToolAgentOutput, callInput, postProcessToolCall, ToolAgentOutput, type ViewSkillFileResult } from "../../../functions/agent/post-processing/index.ts";
+import {
+  buildToolAgentOutput,
+  callInput,
+  postProcessToolCall,
+  ToolAgentOutput,
+  type ViewSkillFileResult,
+} from "../../../functions/agent/post-processing/index.ts";
+import { failure } from "../../../functions/project_cli/result.ts";
 
 const EVENT_ID = "a0000000-0000-4000-8000-000000000001";
 const dayData = (truncated: boolean) => ({ mode: "day", date: "2026-04-23", timezone: "UTC", items: [], count: 0, truncated });
 const cli = (args: unknown, output: unknown) =>
-  buildToolAgentOutput({ toolName: "project_cli", toolCallId: "call-7", args, output: output as Parameters<typeof buildToolAgentOutput>[0]["output"] });
+  buildToolAgentOutput({
+    toolName: "project_cli",
+    toolCallId: "call-7",
+    args,
+    output: output as Parameters<typeof buildToolAgentOutput>[0]["output"],
+  });
 
 describe("status", () => {
   test("success keeps module, method and data; error is null", () => {
-    const out = cli({ module: "calendar", method: "read", input: {} }, { ok: true, module: "calendar", method: "read", data: dayData(false) });
+    const out = cli(
+      { module: "calendar", method: "read", input: {} },
+      { ok: true, module: "calendar", method: "read", data: dayData(false) },
+    );
     expect(out).toMatchObject({
       tool_name: "project_cli",
       tool_call_id: "call-7",
@@ -26,17 +40,27 @@ describe("status", () => {
   });
 
   test("only the boolean true counts as cut short", () => {
-    expect(cli({}, { ok: true, module: "calendar", method: "read", data: { ...dayData(false), truncated: "true" } }).status).toBe("success");
+    expect(cli({}, { ok: true, module: "calendar", method: "read", data: { ...dayData(false), truncated: "true" } }).status).toBe(
+      "success",
+    );
   });
 
-  test.each(["NOT_FOUND", "FORBIDDEN", "CONFLICT", "UNAUTHENTICATED", "UPSTREAM_UNAVAILABLE", "INTERNAL"] as const)("%s is a failure carrying the whole error, no data", (code) => {
-    const output = failure("calendar", "delete", code, `a ${code} message`, { suggestion: "do something else" });
-    const out = cli({ module: "calendar", method: "delete", input: { event_id: EVENT_ID } }, output);
-    expect(out.status).toBe("failure");
-    expect(out.result).toEqual({ module: "calendar", method: "delete" });
-    expect(out.error).toEqual(output.error);
-    expect(out.ui_hints).toMatchObject({ kind: "action_failed", action: "calendar.delete", code, retryable: code === "UPSTREAM_UNAVAILABLE" });
-  });
+  test.each(["NOT_FOUND", "FORBIDDEN", "CONFLICT", "UNAUTHENTICATED", "UPSTREAM_UNAVAILABLE", "INTERNAL"] as const)(
+    "%s is a failure carrying the whole error, no data",
+    (code) => {
+      const output = failure("calendar", "delete", code, `a ${code} message`, { suggestion: "do something else" });
+      const out = cli({ module: "calendar", method: "delete", input: { event_id: EVENT_ID } }, output);
+      expect(out.status).toBe("failure");
+      expect(out.result).toEqual({ module: "calendar", method: "delete" });
+      expect(out.error).toEqual(output.error);
+      expect(out.ui_hints).toMatchObject({
+        kind: "action_failed",
+        action: "calendar.delete",
+        code,
+        retryable: code === "UPSTREAM_UNAVAILABLE",
+      });
+    },
+  );
 
   test("a failure is never partial, even if something says truncated", () => {
     const output = { ...failure("contacts", "read", "INTERNAL", "boom"), data: { truncated: true } };
@@ -46,8 +70,24 @@ describe("status", () => {
 
 describe("malformed args never throw", () => {
   const success = { ok: true, module: "contacts", method: "read", data: { contacts: [], count: 0, truncated: false } };
-  test.each([null, undefined, "calendar read", 42, [], {}, { module: "contacts" }, { input: null }, { input: "{\"name\":\"Bob\"}" }, { input: [1, 2] }])("args %j", (args) => {
-    const processed = postProcessToolCall({ toolName: "project_cli", toolCallId: "call-1", args, output: success as Parameters<typeof buildToolAgentOutput>[0]["output"] });
+  test.each([
+    null,
+    undefined,
+    "calendar read",
+    42,
+    [],
+    {},
+    { module: "contacts" },
+    { input: null },
+    { input: '{"name":"Bob"}' },
+    { input: [1, 2] },
+  ])("args %j", (args) => {
+    const processed = postProcessToolCall({
+      toolName: "project_cli",
+      toolCallId: "call-1",
+      args,
+      output: success as Parameters<typeof buildToolAgentOutput>[0]["output"],
+    });
     expect(processed.toolAgentOutput.tool_call_args).toBe(args);
     expect(processed.toolAgentOutput.status).toBe("success");
     // No search can be read from a broken input, so the card has no query.
@@ -65,17 +105,40 @@ describe("malformed args never throw", () => {
 
   test("share whose args lost the invitee falls back to the resolved account id", () => {
     const data = {
-      invitation: { id: "c1", permission: "view", status: "pending", created_at: "2026-04-20T00:00:00Z", invitee_user_id: "u-bob", matched_by: "email" },
+      invitation: {
+        id: "c1",
+        permission: "view",
+        status: "pending",
+        created_at: "2026-04-20T00:00:00Z",
+        invitee_user_id: "u-bob",
+        matched_by: "email",
+      },
       event: { id: EVENT_ID, title: "Sync", start_at: "2026-04-23T16:00:00+08:00", end_at: null },
     };
-    const processed = postProcessToolCall({ toolName: "project_cli", toolCallId: "c", args: "garbage", output: { ok: true, module: "calendar", method: "share", data } });
-    expect(processed.toolAgentOutput.ui_hints).toMatchObject({ kind: "event_shared", invitee: { matched_by: "email", value: "u-bob", user_id: "u-bob" } });
+    const processed = postProcessToolCall({
+      toolName: "project_cli",
+      toolCallId: "c",
+      args: "garbage",
+      output: { ok: true, module: "calendar", method: "share", data },
+    });
+    expect(processed.toolAgentOutput.ui_hints).toMatchObject({
+      kind: "event_shared",
+      invitee: { matched_by: "email", value: "u-bob", user_id: "u-bob" },
+    });
     expect(processed.summary).toBe("Shared Sync with u-bob (view)");
   });
 });
 
 describe("malformed tool results never throw", () => {
-  test.each([undefined, null, "text", { ok: "yes" }, { ok: true }, { ok: false, error: "boom" }, { ok: false, error: { code: "NOPE", message: "x" } }])("output %j becomes an INTERNAL failure", (output) => {
+  test.each([
+    undefined,
+    null,
+    "text",
+    { ok: "yes" },
+    { ok: true },
+    { ok: false, error: "boom" },
+    { ok: false, error: { code: "NOPE", message: "x" } },
+  ])("output %j becomes an INTERNAL failure", (output) => {
     const out = cli({ module: "calendar", method: "create", input: {} }, output);
     expect(out.status).toBe("failure");
     expect(out.error).toMatchObject({ code: "INTERNAL", message: "the tool returned a result of an unexpected shape" });
@@ -105,7 +168,8 @@ describe("malformed tool results never throw", () => {
 });
 
 describe("view_skill_file", () => {
-  const skill = (args: unknown, output: unknown) => postProcessToolCall({ toolName: "view_skill_file", toolCallId: "call-2", args, output: output as ViewSkillFileResult });
+  const skill = (args: unknown, output: unknown) =>
+    postProcessToolCall({ toolName: "view_skill_file", toolCallId: "call-2", args, output: output as ViewSkillFileResult });
 
   test("success keeps the path, never the content, and has no card", () => {
     const content = "---\nname: calendar\n---\nSECRET-LOOKING BODY";
@@ -145,8 +209,19 @@ describe("view_skill_file", () => {
 
 describe("unknown tools", () => {
   test("a tool name the model invented is recorded as unknown_tool, not as one of ours", () => {
-    const processed = postProcessToolCall({ toolName: "calendar_read", toolCallId: "call-9", args: { date: "2026-04-23" }, output: { ok: false, error: { code: "INTERNAL", message: "x", retryable: false, details: {} } } });
-    expect(processed.toolAgentOutput).toMatchObject({ tool_name: "unknown_tool", status: "failure", result: { requested_tool: "calendar_read" }, error: { code: "UNKNOWN_TOOL" }, ui_hints: null });
+    const processed = postProcessToolCall({
+      toolName: "calendar_read",
+      toolCallId: "call-9",
+      args: { date: "2026-04-23" },
+      output: { ok: false, error: { code: "INTERNAL", message: "x", retryable: false, details: {} } },
+    });
+    expect(processed.toolAgentOutput).toMatchObject({
+      tool_name: "unknown_tool",
+      status: "failure",
+      result: { requested_tool: "calendar_read" },
+      error: { code: "UNKNOWN_TOOL" },
+      ui_hints: null,
+    });
     expect(processed.uiSchema).toBeNull();
     expect(processed.summary).toBe("Could not call unknown tool calendar_read");
     expect(ToolAgentOutput.safeParse(processed.toolAgentOutput).success).toBe(true);

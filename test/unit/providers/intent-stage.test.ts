@@ -7,7 +7,15 @@ import { runIntentStage } from "../../../functions/agent/runtime/intent.ts";
 import { freePort } from "../../../supabase/local/processes.ts";
 import { type ScriptedOpenAI, startScriptedOpenAI } from "../../support/openai-server/server.ts";
 
-const hints = { objective: "list today", requires_tool: true, selected_skill: "calendar", intended_action: "list_day", known_entities: null, known_time_range: "today", missing_fields: null };
+const hints = {
+  objective: "list today",
+  requires_tool: true,
+  selected_skill: "calendar",
+  intended_action: "list_day",
+  known_entities: null,
+  known_time_range: "today",
+  missing_fields: null,
+};
 const conversation = [{ role: "user" as const, text: "what's on today?" }];
 
 describe.each(["chat", "responses"] as const)("runIntentStage on the %s API", (api) => {

@@ -5,7 +5,13 @@ import { describe, expect, test } from "vitest";
 import { describeModelFailure, providerStatus } from "../../../functions/agent/runtime/model-errors.ts";
 
 const apiError = (statusCode: number | undefined) =>
-  new APICallError({ message: "provider said: secret-body sk-live-123", url: "https://api.example/v1/chat/completions", requestBodyValues: {}, statusCode, responseBody: "secret-body" });
+  new APICallError({
+    message: "provider said: secret-body sk-live-123",
+    url: "https://api.example/v1/chat/completions",
+    requestBodyValues: {},
+    statusCode,
+    responseBody: "secret-body",
+  });
 const retried = (...errors: unknown[]) => new RetryError({ message: "Failed after 2 attempts", reason: "maxRetriesExceeded", errors });
 
 describe("describeModelFailure", () => {
@@ -31,11 +37,19 @@ describe("describeModelFailure", () => {
   });
 
   test.each([408, 409, 429, 500, 502, 503])("HTTP %i is unreachable for now: try again", (status) => {
-    expect(describeModelFailure(retried(apiError(status), apiError(status)))).toEqual({ code: "MODEL_UNAVAILABLE", status, message: `the language model could not be reached (HTTP ${status}); please try again` });
+    expect(describeModelFailure(retried(apiError(status), apiError(status)))).toEqual({
+      code: "MODEL_UNAVAILABLE",
+      status,
+      message: `the language model could not be reached (HTTP ${status}); please try again`,
+    });
   });
 
   test("a network failure has no status and says try again", () => {
-    expect(describeModelFailure(retried(new TypeError("fetch failed"), new TypeError("fetch failed")))).toEqual({ code: "MODEL_UNAVAILABLE", status: undefined, message: "the language model could not be reached; please try again" });
+    expect(describeModelFailure(retried(new TypeError("fetch failed"), new TypeError("fetch failed")))).toEqual({
+      code: "MODEL_UNAVAILABLE",
+      status: undefined,
+      message: "the language model could not be reached; please try again",
+    });
   });
 
   test("never repeats the provider's message or body", () => {

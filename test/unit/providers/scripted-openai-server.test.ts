@@ -12,7 +12,11 @@ describe("strict-schema checker (OpenAI's rules)", () => {
     properties: {
       name: { type: "string", description: "a name", pattern: "^[a-z]+$" },
       note: { anyOf: [{ type: "string" }, { type: "null" }] },
-      tags: { type: "array", items: { type: "object", properties: { v: { type: "integer", minimum: 0 } }, required: ["v"], additionalProperties: false }, maxItems: 3 },
+      tags: {
+        type: "array",
+        items: { type: "object", properties: { v: { type: "integer", minimum: 0 } }, required: ["v"], additionalProperties: false },
+        maxItems: 3,
+      },
     },
     required: ["name", "note", "tags"],
     additionalProperties: false,
@@ -24,10 +28,32 @@ describe("strict-schema checker (OpenAI's rules)", () => {
 
   test.each([
     ["an optional key left out of required", { ...strict, required: ["name", "tags"] }, "Missing 'note'"],
-    ["an object without additionalProperties: false", { ...strict, additionalProperties: undefined }, "'additionalProperties' is required to be supplied and to be false"],
-    ["a nested open object", { ...strict, properties: { ...strict.properties, tags: { type: "object", additionalProperties: {} } } }, "context=('properties', 'tags')"],
-    ["maxLength", { ...strict, properties: { ...strict.properties, name: { type: "string", maxLength: 5 } } }, "'maxLength' is not permitted"],
-    ["propertyNames", { ...strict, properties: { ...strict.properties, tags: { type: "object", properties: {}, required: [], additionalProperties: false, propertyNames: { type: "string" } } } }, "'propertyNames' is not permitted"],
+    [
+      "an object without additionalProperties: false",
+      { ...strict, additionalProperties: undefined },
+      "'additionalProperties' is required to be supplied and to be false",
+    ],
+    [
+      "a nested open object",
+      { ...strict, properties: { ...strict.properties, tags: { type: "object", additionalProperties: {} } } },
+      "context=('properties', 'tags')",
+    ],
+    [
+      "maxLength",
+      { ...strict, properties: { ...strict.properties, name: { type: "string", maxLength: 5 } } },
+      "'maxLength' is not permitted",
+    ],
+    [
+      "propertyNames",
+      {
+        ...strict,
+        properties: {
+          ...strict.properties,
+          tags: { type: "object", properties: {}, required: [], additionalProperties: false, propertyNames: { type: "string" } },
+        },
+      },
+      "'propertyNames' is not permitted",
+    ],
     ["allOf", { ...strict, allOf: [] }, "'allOf' is not permitted"],
     ["a root that is not an object", { type: "array", items: { type: "string" } }, "must be a JSON Schema of 'type: \"object\"'"],
   ])("refuses %s", (_name, schema, message) => {
@@ -46,22 +72,46 @@ describe.each(["chat", "responses"] as const)("the %s API through @ai-sdk/openai
     const provider = createOpenAI({ apiKey: key, baseURL: server.baseUrl });
     return api === "chat" ? provider.chat("gpt-test") : provider.responses("gpt-test");
   };
-  const objectSchema: JSONSchema7 = { type: "object", properties: { answer: { type: "string" } }, required: ["answer"], additionalProperties: false };
+  const objectSchema: JSONSchema7 = {
+    type: "object",
+    properties: { answer: { type: "string" } },
+    required: ["answer"],
+    additionalProperties: false,
+  };
 
   test("structured output: a strict schema is answered", async () => {
     server.planStructured({ text: JSON.stringify({ answer: "42" }) });
-    const result = await generateText({ model: model(), prompt: "q", output: Output.object({ schema: jsonSchema<{ answer: string }>(objectSchema) }) });
+    const result = await generateText({
+      model: model(),
+      prompt: "q",
+      output: Output.object({ schema: jsonSchema<{ answer: string }>(objectSchema) }),
+    });
     expect(result.output).toEqual({ answer: "42" });
   });
 
   test("structured output: a schema sent strict that breaks the rules gets OpenAI's 400", async () => {
-    const loose: JSONSchema7 = { type: "object", properties: { answer: { type: "string" }, extra: { type: "string" } }, required: ["answer"], additionalProperties: false };
-    const error = await generateText({ model: model(), prompt: "q", output: Output.object({ schema: jsonSchema(loose) }), maxRetries: 0 }).catch((e: unknown) => e);
+    const loose: JSONSchema7 = {
+      type: "object",
+      properties: { answer: { type: "string" }, extra: { type: "string" } },
+      required: ["answer"],
+      additionalProperties: false,
+    };
+    const error = await generateText({
+      model: model(),
+      prompt: "q",
+      output: Output.object({ schema: jsonSchema(loose) }),
+      maxRetries: 0,
+    }).catch((e: unknown) => e);
     expect(APICallError.isInstance(error) && error.statusCode).toBe(400);
     const sent = server.requests[0]!;
     expect(sent.status).toBe(400);
     expect(JSON.parse((error as APICallError).responseBody ?? "")).toEqual({
-      error: { message: expect.stringContaining("Missing 'extra'"), type: "invalid_request_error", param: api === "chat" ? "response_format" : "text.format.schema", code: "invalid_json_schema" },
+      error: {
+        message: expect.stringContaining("Missing 'extra'"),
+        type: "invalid_request_error",
+        param: api === "chat" ? "response_format" : "text.format.schema",
+        code: "invalid_json_schema",
+      },
     });
   });
 
@@ -72,7 +122,10 @@ describe.each(["chat", "responses"] as const)("the %s API through @ai-sdk/openai
   });
 
   test("streams a tool call split across chunks, then text, with usage", async () => {
-    server.planTurns({ toolCalls: [{ name: "lookup", arguments: { city: "Lisbon, Portugal" } }] }, { text: "It is sunny in Lisbon today." });
+    server.planTurns(
+      { toolCalls: [{ name: "lookup", arguments: { city: "Lisbon, Portugal" } }] },
+      { text: "It is sunny in Lisbon today." },
+    );
     const seen: unknown[] = [];
     const result = streamText({
       model: model(),
@@ -80,7 +133,12 @@ describe.each(["chat", "responses"] as const)("the %s API through @ai-sdk/openai
       tools: {
         lookup: tool({
           strict: true,
-          inputSchema: jsonSchema<{ city: string }>({ type: "object", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false }),
+          inputSchema: jsonSchema<{ city: string }>({
+            type: "object",
+            properties: { city: { type: "string" } },
+            required: ["city"],
+            additionalProperties: false,
+          }),
           execute: async (input) => {
             seen.push(input);
             return { sky: "sunny" };

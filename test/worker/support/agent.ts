@@ -1,8 +1,9 @@
 // Helpers for agent-run tests inside workerd: scripted models (the only test double), a
 // request helper, an SSE parser, and AG-UI's own verifier.
-import { type BaseEvent, EventType, verifyEvents } from "@ag-ui/client";
+
 import { env } from "cloudflare:workers";
-import { lastValueFrom, from, toArray } from "rxjs";
+import { type BaseEvent, EventType, verifyEvents } from "@ag-ui/client";
+import { from, lastValueFrom, toArray } from "rxjs";
 import { inject } from "vitest";
 import { createApp } from "../../../functions/agent/app.ts";
 import type { IntentOutput } from "../../../functions/agent/runtime/intent.ts";
@@ -44,7 +45,16 @@ export function parseSse(text: string): BaseEvent[] {
   return text
     .split("\n\n")
     .filter((frame) => frame.trim() !== "")
-    .map((frame) => JSON.parse(frame.split("\n").filter((line) => line.startsWith("data: ")).map((line) => line.slice(6)).join("\n")) as BaseEvent);
+    .map(
+      (frame) =>
+        JSON.parse(
+          frame
+            .split("\n")
+            .filter((line) => line.startsWith("data: "))
+            .map((line) => line.slice(6))
+            .join("\n"),
+        ) as BaseEvent,
+    );
 }
 
 /** Runs one request through the Worker app with scripted models and the test env. */
@@ -53,7 +63,11 @@ export async function runAgentRequest(options: { script: Script; token: string; 
   const app = createApp({ models: () => scripted.models });
   const response = await app.request(
     "/api/v1/agent/runs",
-    { method: "POST", headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json", accept: "text/event-stream" }, body: JSON.stringify(options.input) },
+    {
+      method: "POST",
+      headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json", accept: "text/event-stream" },
+      body: JSON.stringify(options.input),
+    },
     { ...env, ...options.env },
   );
   const text = await response.text();
