@@ -10,10 +10,10 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../lib/app-env.ts";
 import { errorBody } from "../../lib/errors.ts";
 import { createUserDatabase } from "../../lib/user-database.ts";
 import { offsetDatetime } from "../../project_cli/fields.ts";
+import type { AppEnv } from "../app-env.ts";
 import { type MessageRow, toHistoryMessages } from "../persistence/history.ts";
 import { r2PayloadStore } from "../persistence/payload-store.ts";
 import { classifyRecordFailure, type DatabaseFailure, RECORD_PROBLEMS } from "../persistence/record-errors.ts";

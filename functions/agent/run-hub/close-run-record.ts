@@ -2,8 +2,8 @@
 // the run itself could not record its end (the database was unreachable then, or the Worker
 // vanished), the hub does it later, as the run's user, through the same recording function.
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { loadSettings } from "../../lib/config.ts";
 import { createUserDatabase } from "../../lib/user-database.ts";
+import { loadSettings } from "../settings.ts";
 
 export interface RunOwner {
   userId: string;

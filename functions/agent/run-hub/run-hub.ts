@@ -10,8 +10,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { type BaseEvent, EventType } from "@ag-ui/core";
 import { EventEncoder } from "@ag-ui/encoder";
-import { loadSettings } from "../../lib/config.ts";
 import { log } from "../../lib/log.ts";
+import { loadSettings } from "../settings.ts";
 import { closeRunRecord, type RecordedEnd, type RunOwner, recordedEnd } from "./close-run-record.ts";
 
 /** How long a finished run's events stay available for resume. */

@@ -2,7 +2,6 @@
 // report, emitted as AG-UI events while they happen. Every path ends with exactly one
 // RUN_FINISHED or RUN_ERROR, and nothing after it.
 import { type ModelMessage, stepCountIs, streamText } from "ai";
-import type { Settings } from "../../lib/config.ts";
 import { log } from "../../lib/log.ts";
 import type { CliContext } from "../../project_cli/context.ts";
 import type { CliResult } from "../../project_cli/result.ts";
@@ -10,6 +9,7 @@ import { RecordingError } from "../persistence/record-errors.ts";
 import { userText } from "../persistence/records.ts";
 import type { RunRecorder } from "../persistence/run-recorder.ts";
 import { type PostProcessedToolCall, postProcessToolCall } from "../post-processing/index.ts";
+import type { Settings } from "../settings.ts";
 import type { SkillFileResult, SkillLibrary } from "../skills/skill-library.ts";
 import { type AgentEvent, agUi, runUsage } from "./ag-ui-events.ts";
 import { buildExecutionInstructions, preloadPath } from "./execution-prompt.ts";

@@ -3,7 +3,7 @@
 // It is handed to supabase-js only; it never enters tool arguments, model context, logs,
 // responses or stored rows.
 import { importJWK, type JWK, SignJWT } from "jose";
-import { CREDENTIAL_TTL_BOUNDS, type Settings } from "../config.ts";
+import { CREDENTIAL_TTL_BOUNDS, type DataPlaneSettings } from "../data-plane-settings.ts";
 
 export const CREDENTIAL_ISSUER = "edge-agent";
 
@@ -16,7 +16,7 @@ export interface ControlledCredential {
   jti: string;
 }
 
-export async function importCredentialSigner(credential: Settings["credential"]): Promise<CredentialSigner> {
+export async function importCredentialSigner(credential: DataPlaneSettings["credential"]): Promise<CredentialSigner> {
   if (credential.signingJwk) {
     const key = await importJWK(credential.signingJwk as JWK, "ES256");
     if (!(key instanceof CryptoKey)) throw new Error("CREDENTIAL_SIGNING_JWK did not import as a private key");
