@@ -1,14 +1,19 @@
 // The rows a run leaves behind, as pure functions. messages.content is always text: the user's
 // words, the answer, or, for tool messages, the short summary a person reads in the dashboard.
 // Everything structured goes to metadata (what the card needs) and to the payload (the rest).
+import type { Json } from "../../lib/database.types.ts";
 import type { PostProcessedToolCall } from "../post-processing/index.ts";
-import type { Attachment, RunRequest } from "../runtime/run-request.ts";
+import type { Attachment } from "../runtime/run-request.ts";
 
-export interface MessageRecord {
+/** A JSON object as the database's jsonb columns take it. */
+export type JsonObject = { [key: string]: Json | undefined };
+
+/** One element of record_run_finish's p_messages (a type alias, so it is a JsonObject too). */
+export type MessageRecord = {
   role: "user" | "assistant" | "tool";
   content: string;
-  metadata: Record<string, unknown>;
-}
+  metadata: JsonObject;
+};
 
 export interface ToolPayload {
   tool_call_id: string;
@@ -21,13 +26,8 @@ export interface ToolPayload {
   recorded_at: string;
 }
 
-export function userText(request: RunRequest): string {
-  if (typeof request.userContent === "string") return request.userContent;
-  return request.userContent.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
-}
-
-export function userMessageMetadata(attachments: readonly Attachment[], messageId: string): Record<string, unknown> {
-  return { message_id: messageId, attachments };
+export function userMessageMetadata(attachments: readonly Attachment[], messageId: string): JsonObject {
+  return { message_id: messageId, attachments: [...attachments] };
 }
 
 export function toolMessageRecord(options: {

@@ -5,9 +5,6 @@ import { type ModelMessage, stepCountIs, streamText } from "ai";
 import { log } from "../../lib/log.ts";
 import type { CliContext } from "../../project_cli/context.ts";
 import type { CliResult } from "../../project_cli/result.ts";
-import { RecordingError } from "../persistence/record-errors.ts";
-import { userText } from "../persistence/records.ts";
-import type { RunRecorder } from "../persistence/run-recorder.ts";
 import { type PostProcessedToolCall, postProcessToolCall } from "../post-processing/index.ts";
 import type { Settings } from "../settings.ts";
 import type { SkillFileResult, SkillLibrary } from "../skills/skill-library.ts";
@@ -16,7 +13,8 @@ import { buildExecutionInstructions, preloadPath } from "./execution-prompt.ts";
 import { runIntentStage } from "./intent.ts";
 import { describeModelFailure, errorKind } from "./model-errors.ts";
 import type { AgentModels } from "./models.ts";
-import type { RunRequest } from "./run-request.ts";
+import { RecordFailure, type RunRecorder } from "./run-recorder.ts";
+import { type RunRequest, userText } from "./run-request.ts";
 import { agentTools } from "./tools.ts";
 import { buildUserContext } from "./user-context.ts";
 
@@ -319,7 +317,7 @@ function keepProviderBodyOutOfLogs(): void {}
 function databaseFailure(error: unknown): never {
   // The records refused this run's values (e.g. its runId is already recorded): a stable,
   // non-retryable code, not "try again shortly".
-  if (error instanceof RecordingError && !error.meaning.retryable)
+  if (error instanceof RecordFailure && !error.meaning.retryable)
     throw new RunFailure(error.meaning.errorCode, error.meaning.message, error.message);
   throw new RunFailure(
     "DATABASE_UNAVAILABLE",

@@ -10,13 +10,14 @@ import { resolveTimezone } from "./user-context.ts";
 
 export const LIMITS = { turns: 20, turnChars: 4_000, images: 4, imageDataChars: 8_000_000 } as const;
 
-export interface Attachment {
+// A type alias rather than an interface, so an attachment is a JSON object to the records.
+export type Attachment = {
   type: "image";
   mimeType?: string;
   url?: string;
   /** Bytes of inline data (never the data itself in records). */
   inlineBytes?: number;
-}
+};
 
 export interface RunRequest {
   threadId: string;
@@ -27,6 +28,12 @@ export interface RunRequest {
   userContent: string | Array<TextPart | ImagePart | FilePart>;
   attachments: Attachment[];
   timezone: string;
+}
+
+/** The user's words in this run's message, images left out (run titles, the thread's turns, records). */
+export function userText(request: Pick<RunRequest, "userContent">): string {
+  if (typeof request.userContent === "string") return request.userContent;
+  return request.userContent.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
 }
 
 const textOf = (content: Message["content"]): string => {
