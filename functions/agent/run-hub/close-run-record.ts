@@ -1,7 +1,6 @@
 // The hub's last duty to a run: the runs row must not say `running` after the run ended. When
 // the run itself could not record its end (the database was unreachable then, or the Worker
 // vanished), the hub does it later, as the run's user, through the same recording function.
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { createUserDatabase } from "../../lib/user-database.ts";
 import { loadSettings } from "../settings.ts";
 
@@ -30,7 +29,7 @@ export function recordedEnd(event: { type: string; code?: unknown; outcome?: unk
 export async function closeRunRecord(env: object, owner: RunOwner, end: RecordedEnd): Promise<boolean> {
   const loaded = loadSettings(env);
   if (!loaded.ok) return false;
-  const db: SupabaseClient = await createUserDatabase(loaded.settings, owner.userId);
+  const db = await createUserDatabase(loaded.settings, owner.userId);
   const row = await db.from("runs").select("status").eq("id", owner.runId).maybeSingle();
   if (row.error) return false;
   if (row.data?.status !== "running") return true;

@@ -1,7 +1,7 @@
 // POST /api/v1/agent/runs takes an AG-UI RunAgentInput. This turns it into what a run needs:
 // ids, a bounded text view of the conversation for the intent stage, the last user message
 // (text and images) for the worker, and the user's time zone.
-import type { ContentPart, Message, RunAgentInput } from "@ag-ui/core";
+import type { ContentPart, Message } from "@ag-ui/core";
 import { RunAgentInputSchema } from "@ag-ui/core/schemas";
 import type { FilePart, ImagePart, TextPart } from "ai";
 import { isStorableText, STORABLE_TEXT_PROBLEM, toStorableText, truncateText } from "../../project_cli/fields.ts";
@@ -39,7 +39,7 @@ export function userText(request: Pick<RunRequest, "userContent">): string {
 const textOf = (content: Message["content"]): string => {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
-  return (content as ContentPart[]).map((part) => (part.type === "text" ? part.text : `[${part.type}]`)).join(" ");
+  return content.map((part) => (part.type === "text" ? part.text : `[${part.type}]`)).join(" ");
 };
 
 /** Decoded size of base64 data, without decoding it. */
@@ -127,7 +127,7 @@ export function parseRunRequest(body: unknown): { ok: true; request: RunRequest 
   }
   const unstorable = unstorableField(body);
   if (unstorable) return refuse(unstorable, `${unstorable} ${STORABLE_TEXT_PROBLEM}`);
-  const input = parsed.data as RunAgentInput;
+  const input = parsed.data;
   for (const field of ["threadId", "runId"] as const) {
     const problem = idProblem(input[field]);
     if (problem) return refuse(field, `${field} ${problem}`);
