@@ -1,6 +1,7 @@
 // The hub's last duty to a run: the runs row must not say `running` after the run ended. When
 // the run itself could not record its end (the database was unreachable then, or the Worker
 // vanished), the hub does it later, as the run's user, through the same recording function.
+import { EventType, type RunErrorEvent, type RunFinishedEvent } from "@ag-ui/core";
 import { createUserDatabase } from "../../lib/user-database.ts";
 import { loadSettings } from "../settings.ts";
 
@@ -15,11 +16,9 @@ export interface RecordedEnd {
 }
 
 /** What the runs row should say, from the terminal event the run's followers saw. */
-export function recordedEnd(event: { type: string; code?: unknown; outcome?: unknown }): RecordedEnd {
-  if (event.type === "RUN_ERROR")
-    return { status: "failed", errorCode: typeof event.code === "string" ? event.code.slice(0, 64) : "INTERNAL" };
-  const outcome = event.outcome as { type?: unknown } | undefined;
-  return outcome?.type === "cancelled" ? { status: "cancelled", errorCode: null } : { status: "succeeded", errorCode: null };
+export function recordedEnd(event: RunFinishedEvent | RunErrorEvent): RecordedEnd {
+  if (event.type === EventType.RUN_ERROR) return { status: "failed", errorCode: event.code?.slice(0, 64) ?? "INTERNAL" };
+  return event.outcome?.type === "cancelled" ? { status: "cancelled", errorCode: null } : { status: "succeeded", errorCode: null };
 }
 
 /**
