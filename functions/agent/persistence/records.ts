@@ -38,7 +38,8 @@ export function toolMessageRecord(options: {
   storage: { bucket: string; path: string } | undefined;
 }): MessageRecord {
   const output = options.processed.toolAgentOutput;
-  const result = output.result as { module?: unknown; method?: unknown } | null;
+  // Only project_cli's result names a module and method.
+  const called = output.tool_name === "project_cli" ? output.result : undefined;
   return {
     role: "tool",
     content: options.processed.summary,
@@ -54,8 +55,8 @@ export function toolMessageRecord(options: {
       storage_path: options.storage?.path ?? null,
       payload_missing: options.storage === undefined,
       // Enough of the ToolAgentOutput to rebuild the card without the payload.
-      module: typeof result?.module === "string" ? result.module : null,
-      method: typeof result?.method === "string" ? result.method : null,
+      module: called?.module ?? null,
+      method: called?.method ?? null,
       ui_hints: output.ui_hints,
       error_code: output.error && "code" in output.error ? output.error.code : null,
     },

@@ -4,7 +4,7 @@
 import { type ModelMessage, stepCountIs, streamText } from "ai";
 import { log } from "../../lib/log.ts";
 import type { CliContext } from "../../project_cli/context.ts";
-import type { CliResult } from "../../project_cli/result.ts";
+import { type CliResult, failure } from "../../project_cli/result.ts";
 import { type PostProcessedToolCall, postProcessToolCall } from "../post-processing/index.ts";
 import type { Settings } from "../settings.ts";
 import type { SkillFileResult, SkillLibrary } from "../skills/skill-library.ts";
@@ -215,11 +215,9 @@ export async function runAgent(
           break;
         case "tool-result":
         case "tool-error": {
-          const output = (
-            part.type === "tool-result"
-              ? part.output
-              : { ok: false, error: { code: "INTERNAL", message: "the tool failed unexpectedly", retryable: false, details: {} } }
-          ) as CliResult | SkillFileResult;
+          // A dynamic result would come from a tool we did not define (none is): it reads as a failure.
+          const output: CliResult | SkillFileResult =
+            part.type === "tool-result" && !part.dynamic ? part.output : failure(null, null, "INTERNAL", "the tool failed unexpectedly");
           const args = argsByCall.get(part.toolCallId);
           const processed = postProcessToolCall({ toolName: part.toolName, toolCallId: part.toolCallId, args, output });
           const messageId = crypto.randomUUID();
