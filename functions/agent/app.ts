@@ -1,16 +1,16 @@
 // The agent Worker's Hono application: request context, public routes, authenticated API.
 import { Hono } from "hono";
-import type { AppEnv } from "../lib/app-env.ts";
 import { requireUser } from "../lib/auth/middleware.ts";
 import { errorBody } from "../lib/errors.ts";
 import { log } from "../lib/log.ts";
 import { assignRequestId, stampRequestId } from "../lib/request-id.ts";
-import { withSettings } from "../lib/settings-middleware.ts";
+import type { AppEnv } from "./app-env.ts";
 import { mountOpenApi } from "./openapi.ts";
 import { health } from "./routes/health.ts";
 import { historyRoutes } from "./routes/history.ts";
 import { me } from "./routes/me.ts";
 import { type RunRouteOptions, runRoutes } from "./routes/runs.ts";
+import { withSettings } from "./settings-middleware.ts";
 
 export type AppOptions = RunRouteOptions;
 

@@ -1,12 +1,15 @@
 // Does the database answer? One round trip through PostgREST (public.health_check()).
-import type { Settings } from "./config.ts";
+import type { DataPlaneSettings } from "./data-plane-settings.ts";
 import { createAnonClient } from "./supabase.ts";
 
 export type DatabaseHealth =
   | { ok: true; latency_ms: number }
   | { ok: false; latency_ms: number; code: "DATABASE_UNAVAILABLE" | "UPSTREAM_UNAVAILABLE" | "TIMEOUT" };
 
-export async function checkDatabase(settings: Settings, timeoutMs = 2_000): Promise<DatabaseHealth> {
+export async function checkDatabase(
+  settings: Pick<DataPlaneSettings, "supabaseUrl" | "supabaseAnonKey" | "dataPlane">,
+  timeoutMs = 2_000,
+): Promise<DatabaseHealth> {
   const started = Date.now();
   const elapsed = () => Date.now() - started;
   try {

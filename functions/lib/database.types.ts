@@ -306,40 +306,40 @@ export type Database = {
     Functions: {
       find_invitee: {
         Args: {
-          p_phone?: string
-          p_email?: string
+          p_phone?: string | null
+          p_email?: string | null
         }
-        Returns: string
+        Returns: string | null
       }
       health_check: {
         Args: Record<PropertyKey, never>
-        Returns: boolean
+        Returns: boolean | null
       }
       record_run_finish: {
         Args: {
-          p_run_id: string
-          p_status: string
-          p_error_code: string
-          p_step_count: number
-          p_usage: Json
-          p_stage_timings: Json
-          p_messages: Json
+          p_run_id: string | null
+          p_status: string | null
+          p_error_code: string | null
+          p_step_count: number | null
+          p_usage: Json | null
+          p_stage_timings: Json | null
+          p_messages: Json | null
         }
         Returns: undefined
       }
       record_run_start: {
         Args: {
-          p_thread_id: string
-          p_run_id: string
-          p_title: string
-          p_models: Json
-          p_user_content: string
-          p_user_metadata: Json
-          p_earlier_limit?: number
+          p_thread_id: string | null
+          p_run_id: string | null
+          p_title: string | null
+          p_models: Json | null
+          p_user_content: string | null
+          p_user_metadata: Json | null
+          p_earlier_limit?: number | null
         }
         Returns: {
-          turn_role: string
-          turn_content: string
+          turn_role: string | null
+          turn_content: string | null
         }[]
       }
     }

@@ -3,8 +3,7 @@
 // requestId() sets the header only on responses built through the context (c.json), not on a
 // `new Response(stream)` a handler returns, so this stamps whatever response came back.
 import { createMiddleware } from "hono/factory";
-import { requestId } from "hono/request-id";
-import type { AppEnv } from "./app-env.ts";
+import { type RequestIdVariables, requestId } from "hono/request-id";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 
@@ -17,7 +16,7 @@ interface JsonError {
 const isJsonError = (body: unknown): body is JsonError =>
   body !== null && typeof body === "object" && "error" in body && body.error !== null && typeof body.error === "object";
 
-export const stampRequestId = createMiddleware<AppEnv>(async (c, next) => {
+export const stampRequestId = createMiddleware<{ Variables: RequestIdVariables }>(async (c, next) => {
   await next();
   const id = c.var.requestId;
   const response = c.res;

@@ -1,6 +1,6 @@
 // PostgREST / Postgres failures mapped to stable CLI codes. The message is ours; SQL text,
 // hints, details, stack traces and tokens from the database never pass through.
-import type { PostgrestError } from "@supabase/supabase-js";
+import type { PostgrestError, PostgrestSingleResponse } from "@supabase/supabase-js";
 import { CliProblem } from "./result.ts";
 
 const UNAVAILABLE_CODES = new Set(["PGRST000", "PGRST001", "PGRST002", "57P01", "57P02", "57P03", "53300"]);
@@ -44,8 +44,8 @@ export function problemFrom(error: Pick<PostgrestError, "code" | "message">, sta
   }
 }
 
-/** Unwraps a supabase-js response: the data, or the mapped problem thrown. */
-export function unwrap<T>(response: { data: T | null; error: PostgrestError | null; status: number }): T {
+/** Unwraps a supabase-js response: the data, typed by the query, or the mapped problem thrown. */
+export function unwrap<T>(response: PostgrestSingleResponse<T>): T {
   if (response.error) throw problemFrom(response.error, response.status);
-  return response.data as T;
+  return response.data;
 }

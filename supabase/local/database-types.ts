@@ -96,13 +96,19 @@ function relationBlock(relation: CatalogRelation, enums: ReadonlySet<string>): s
   return `${key(relation.name)}: {\n${indent(parts.join("\n"), 2)}\n}`;
 }
 
+// Postgres declares no nullability for a function's arguments or results: any argument may be
+// sent as null (PostgREST passes JSON null as SQL NULL) and any result may come back null. So,
+// unlike `supabase gen types`, which types them as never null, both are `| null` here: a caller
+// can pass null where the function expects it, and must handle a null it can receive.
+const orNull = (type: string) => (type === "undefined" ? type : `${type} | null`);
+
 function functionBlock(fn: CatalogFunction, enums: ReadonlySet<string>): string {
-  const args = fn.args.map((a) => `${key(a.name)}${a.hasDefault ? "?" : ""}: ${tsType(a.type, a.isArray, enums)}`);
+  const args = fn.args.map((a) => `${key(a.name)}${a.hasDefault ? "?" : ""}: ${orNull(tsType(a.type, a.isArray, enums))}`);
   const { returns } = fn;
   const element = returns.columns
-    ? objectType(returns.columns.map((c) => `${key(c.name)}: ${tsType(c.type, c.isArray, enums)}`))
-    : tsType(returns.type, returns.isArray, enums);
-  const result = returns.setOf ? `${element}[]` : element;
+    ? objectType(returns.columns.map((c) => `${key(c.name)}: ${orNull(tsType(c.type, c.isArray, enums))}`))
+    : orNull(tsType(returns.type, returns.isArray, enums));
+  const result = returns.setOf ? (returns.columns ? `${element}[]` : `Array<${element}>`) : element;
   return `${key(fn.name)}: {\n  Args: ${indent(objectType(args), 2).trimStart()}\n  Returns: ${indent(result, 2).trimStart()}\n}`;
 }
 

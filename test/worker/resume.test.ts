@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createApp } from "../../functions/agent/app.ts";
-import { loadSettings } from "../../functions/lib/config.ts";
+import { loadSettings } from "../../functions/agent/settings.ts";
 import { createUserDatabase } from "../../functions/lib/user-database.ts";
 import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
 import { EventType, runInput, type Script, scriptedModels, tokenFor, verify } from "./support/agent.ts";

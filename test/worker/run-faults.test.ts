@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, inject, test } from "vitest";
 import { createApp } from "../../functions/agent/app.ts";
 import { runHub } from "../../functions/agent/run-hub/run-hub.ts";
-import { loadSettings } from "../../functions/lib/config.ts";
+import { loadSettings } from "../../functions/agent/settings.ts";
 import { createUserDatabase } from "../../functions/lib/user-database.ts";
 import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
 import { EventType, parseSse, runAgentRequest, runInput, tokenFor } from "./support/agent.ts";

@@ -3,8 +3,8 @@
 // their own items plus the ones shared with them and accepted.
 import { env } from "cloudflare:workers";
 import { afterEach, expect, inject, test, vi } from "vitest";
+import { loadSettings } from "../../functions/agent/settings.ts";
 import { verifyAccessToken } from "../../functions/lib/auth/verify-access-token.ts";
-import { loadSettings } from "../../functions/lib/config.ts";
 import { createUserDatabase } from "../../functions/lib/user-database.ts";
 import { accessTokenClaims, signAccessToken } from "../../supabase/local/auth-tokens.ts";
 

@@ -7,20 +7,38 @@
 // functions is the caller's), so nothing in a row may lead elsewhere: the payload key is derived
 // from the verified user id, the row's run id and its ids (payloadPath), never read from the row,
 // and a payload is used only when it says it belongs to that very run and tool call.
+import { z } from "zod";
+import type { Database } from "../../lib/database.types.ts";
 import { compileCard, UiHints } from "../post-processing/index.ts";
 import { type PayloadStore, payloadPath } from "./payload-store.ts";
 import type { ToolPayload } from "./records.ts";
 
-export interface MessageRow {
-  id: string;
-  /** The message's place in its thread: 1, 2, 3, ... (assigned by the recording functions). */
-  position: number;
-  run_id: string | null;
-  role: "user" | "assistant" | "tool" | "system";
-  content: string;
-  metadata: Record<string, unknown>;
-  created_at: string;
-}
+/**
+ * A stored message as history reads it, typed by the generated schema. `position` is its place
+ * in the thread (1, 2, 3, ..., assigned by the recording functions); `metadata` is raw JSON.
+ */
+export type MessageRow = Pick<
+  Database["public"]["Tables"]["messages"]["Row"],
+  "id" | "position" | "run_id" | "role" | "content" | "metadata" | "created_at"
+>;
+
+// Metadata holds whatever the recording functions were given, and the user gives those: each
+// field history reads is parsed on its own, and one of the wrong type reads as absent.
+const optionalString = z.string().optional().catch(undefined);
+const StoredMetadata = z
+  .object({
+    message_id: optionalString,
+    tool_call_id: optionalString,
+    tool_name: optionalString,
+    payload_missing: z.boolean().optional().catch(undefined),
+    // Passed through as stored, or parsed where they are used (ui_hints).
+    status: z.unknown().optional(),
+    summary_version: z.unknown().optional(),
+    ui_hints: z.unknown().optional(),
+    attachments: z.unknown().optional(),
+  })
+  .catch({});
+type StoredMetadata = z.output<typeof StoredMetadata>;
 
 export interface HistoryMessage {
   id: string;
@@ -31,13 +49,15 @@ export interface HistoryMessage {
   metadata: Record<string, unknown>;
 }
 
-const str = (value: unknown) => (typeof value === "string" ? value : undefined);
-
 /** The payload of one tool message, when it is the caller's own and really this message's. */
-async function payloadOf(row: MessageRow, ownerId: string, payloads: PayloadStore | undefined): Promise<ToolPayload | undefined> {
-  const toolCallId = str(row.metadata.tool_call_id);
-  const messageId = str(row.metadata.message_id);
-  if (!payloads || row.metadata.payload_missing === true || !row.run_id || !toolCallId || !messageId) return undefined;
+async function payloadOf(
+  row: MessageRow,
+  meta: StoredMetadata,
+  ownerId: string,
+  payloads: PayloadStore | undefined,
+): Promise<ToolPayload | undefined> {
+  const { tool_call_id: toolCallId, message_id: messageId } = meta;
+  if (!payloads || meta.payload_missing === true || !row.run_id || !toolCallId || !messageId) return undefined;
   const path = payloadPath(ownerId, row.run_id, toolCallId, messageId);
   const stored = path ? await payloads.get(path) : undefined;
   if (!isToolPayload(stored) || stored.run_id !== row.run_id || stored.tool_call_id !== toolCallId) return undefined;
@@ -50,18 +70,22 @@ function isToolPayload(value: unknown): value is ToolPayload {
   return typeof run_id === "string" && typeof tool_call_id === "string" && typeof content === "string";
 }
 
-async function toolMessages(row: MessageRow, ownerId: string, payloads: PayloadStore | undefined): Promise<HistoryMessage[]> {
-  const meta = row.metadata;
-  const payload = await payloadOf(row, ownerId, payloads);
-  const toolCallId = str(meta.tool_call_id) ?? row.id;
-  const toolName = str(meta.tool_name) ?? "project_cli";
+async function toolMessages(
+  row: MessageRow,
+  meta: StoredMetadata,
+  ownerId: string,
+  payloads: PayloadStore | undefined,
+): Promise<HistoryMessage[]> {
+  const payload = await payloadOf(row, meta, ownerId, payloads);
+  const toolCallId = meta.tool_call_id ?? row.id;
+  const toolName = meta.tool_name ?? "project_cli";
   // Stored hints are parsed like any input: a shape the codec was not built for replays no card
   // instead of failing the whole page.
   const parsedHints = UiHints.safeParse(meta.ui_hints);
   const hints = parsedHints.success ? parsedHints.data : null;
   return [
     {
-      id: `${str(meta.message_id) ?? row.id}-call`,
+      id: `${meta.message_id ?? row.id}-call`,
       role: "assistant",
       toolCalls: [
         { id: toolCallId, type: "function", function: { name: toolName, arguments: payload ? JSON.stringify(payload.args ?? {}) : "{}" } },
@@ -69,7 +93,7 @@ async function toolMessages(row: MessageRow, ownerId: string, payloads: PayloadS
       metadata: { run_id: row.run_id, seq: row.position },
     },
     {
-      id: str(meta.message_id) ?? row.id,
+      id: meta.message_id ?? row.id,
       role: "tool",
       toolCallId,
       content: payload?.content ?? row.content,
@@ -95,21 +119,22 @@ export async function toHistoryMessages(
 ): Promise<HistoryMessage[]> {
   const converted = await Promise.all(
     rows.map(async (row): Promise<HistoryMessage[]> => {
-      if (row.role === "tool") return toolMessages(row, ownerId, payloads);
+      const meta = StoredMetadata.parse(row.metadata);
+      if (row.role === "tool") return toolMessages(row, meta, ownerId, payloads);
       if (row.role === "user") {
         return [
           {
-            id: str(row.metadata.message_id) ?? row.id,
+            id: meta.message_id ?? row.id,
             role: "user",
             content: row.content,
-            metadata: { attachments: row.metadata.attachments ?? [], run_id: row.run_id, seq: row.position },
+            metadata: { attachments: meta.attachments ?? [], run_id: row.run_id, seq: row.position },
           },
         ];
       }
       if (row.role === "assistant")
         return [
           {
-            id: str(row.metadata.message_id) ?? row.id,
+            id: meta.message_id ?? row.id,
             role: "assistant",
             content: row.content,
             metadata: { run_id: row.run_id, seq: row.position },

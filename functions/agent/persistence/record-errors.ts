@@ -7,6 +7,7 @@
 // nnn. Everything else is classified by SQLSTATE class and HTTP status, so no database answer
 // becomes a 500: a refused value is the caller's 4xx, an unreachable database a retryable 503.
 import type { ErrorCode } from "../../lib/errors.ts";
+import { RecordFailure } from "../runtime/run-recorder.ts";
 
 export type RecordProblemCode =
   | "RUN_EXISTS"
@@ -82,7 +83,7 @@ export function classifyRecordFailure(error: DatabaseFailure, status: number): R
 }
 
 /** A failed records call, carrying its stable code; the SQLSTATE is for logs only. */
-export class RecordingError extends Error {
+export class RecordingError extends RecordFailure {
   readonly code: RecordProblemCode;
   readonly sqlstate: string;
   constructor(fn: string, code: RecordProblemCode, sqlstate: string) {

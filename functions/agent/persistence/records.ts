@@ -1,14 +1,19 @@
 // The rows a run leaves behind, as pure functions. messages.content is always text: the user's
 // words, the answer, or, for tool messages, the short summary a person reads in the dashboard.
 // Everything structured goes to metadata (what the card needs) and to the payload (the rest).
+import type { Json } from "../../lib/database.types.ts";
 import type { PostProcessedToolCall } from "../post-processing/index.ts";
-import type { Attachment, RunRequest } from "../runtime/run-request.ts";
+import type { Attachment } from "../runtime/run-request.ts";
 
-export interface MessageRecord {
+/** A JSON object as the database's jsonb columns take it. */
+export type JsonObject = { [key: string]: Json | undefined };
+
+/** One element of record_run_finish's p_messages (a type alias, so it is a JsonObject too). */
+export type MessageRecord = {
   role: "user" | "assistant" | "tool";
   content: string;
-  metadata: Record<string, unknown>;
-}
+  metadata: JsonObject;
+};
 
 export interface ToolPayload {
   tool_call_id: string;
@@ -21,13 +26,8 @@ export interface ToolPayload {
   recorded_at: string;
 }
 
-export function userText(request: RunRequest): string {
-  if (typeof request.userContent === "string") return request.userContent;
-  return request.userContent.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
-}
-
-export function userMessageMetadata(attachments: readonly Attachment[], messageId: string): Record<string, unknown> {
-  return { message_id: messageId, attachments };
+export function userMessageMetadata(attachments: readonly Attachment[], messageId: string): JsonObject {
+  return { message_id: messageId, attachments: [...attachments] };
 }
 
 export function toolMessageRecord(options: {
@@ -38,7 +38,8 @@ export function toolMessageRecord(options: {
   storage: { bucket: string; path: string } | undefined;
 }): MessageRecord {
   const output = options.processed.toolAgentOutput;
-  const result = output.result as { module?: unknown; method?: unknown } | null;
+  // Only project_cli's result names a module and method.
+  const called = output.tool_name === "project_cli" ? output.result : undefined;
   return {
     role: "tool",
     content: options.processed.summary,
@@ -54,8 +55,8 @@ export function toolMessageRecord(options: {
       storage_path: options.storage?.path ?? null,
       payload_missing: options.storage === undefined,
       // Enough of the ToolAgentOutput to rebuild the card without the payload.
-      module: typeof result?.module === "string" ? result.module : null,
-      method: typeof result?.method === "string" ? result.method : null,
+      module: called?.module ?? null,
+      method: called?.method ?? null,
       ui_hints: output.ui_hints,
       error_code: output.error && "code" in output.error ? output.error.code : null,
     },

@@ -1,55 +1,22 @@
-// Writes what a run did, through the user's own database client (RLS applies), in a bounded
-// number of round trips: one at the start (which also returns the thread's earlier turns) and
-// one at the end.
+// The runtime's RunRecorder port (runtime/run-recorder.ts) over the records: writes what a run
+// did, through the user's own database client (RLS applies), in a bounded number of round
+// trips: one at the start (which also returns the thread's earlier turns) and one at the end.
 // Tool payloads go to object storage as they arrive; a storage failure only marks the message.
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { PostgrestSingleResponse } from "@supabase/supabase-js";
+import type { DatabaseClient } from "../../lib/supabase.ts";
 import { truncateText } from "../../project_cli/fields.ts";
-import type { PostProcessedToolCall } from "../post-processing/index.ts";
 import type { IntentTurn } from "../runtime/intent.ts";
-import type { RunRequest } from "../runtime/run-request.ts";
+import type { RunRecorder } from "../runtime/run-recorder.ts";
+import { type RunRequest, userText } from "../runtime/run-request.ts";
 import { type PayloadStore, payloadPath } from "./payload-store.ts";
 import { recordingError } from "./record-errors.ts";
-import {
-  assistantMessageRecord,
-  type MessageRecord,
-  type ToolPayload,
-  toolMessageRecord,
-  userMessageMetadata,
-  userText,
-} from "./records.ts";
+import { assistantMessageRecord, type MessageRecord, type ToolPayload, toolMessageRecord, userMessageMetadata } from "./records.ts";
 
 /** How much of the thread the intent stage sees: the latest entries, each cut short. */
 export const EARLIER_TURNS = { messages: 12, chars: 600 } as const;
 
-export interface RunOutcome {
-  status: "succeeded" | "failed" | "cancelled";
-  errorCode?: string;
-  stepCount: number;
-  usage: Record<string, unknown>;
-  stageTimings: Record<string, number>;
-}
-
-export interface ToolResultInfo {
-  messageId: string;
-  toolCallId: string;
-  toolName: string;
-  args: unknown;
-  content: string;
-  processed: PostProcessedToolCall;
-}
-
-export interface RunRecorder {
-  /** Records the run's start and returns the thread's earlier turns, summarised, in one round trip. */
-  start(): Promise<IntentTurn[]>;
-  toolResult(info: ToolResultInfo): void;
-  text(messageId: string, delta: string): void;
-  finish(outcome: RunOutcome): Promise<void>;
-  /** Database round trips made so far (for benchmarks and tests). */
-  readonly roundTrips: number;
-}
-
 export function createRunRecorder(options: {
-  db: SupabaseClient;
+  db: DatabaseClient;
   userId: string;
   request: RunRequest;
   models: Record<string, string>;
@@ -64,11 +31,11 @@ export function createRunRecorder(options: {
   // id is already recorded), the run under that id is another one and must stay as it is.
   let started = false;
 
-  const call = async <T>(fn: string, args: Record<string, unknown>): Promise<T> => {
+  const recorded = async <T>(fn: string, call: PromiseLike<PostgrestSingleResponse<T>>): Promise<T> => {
     roundTrips++;
-    const { data, error, status } = await db.rpc(fn, args);
-    if (error) throw recordingError(fn, error, status);
-    return data as T;
+    const response = await call;
+    if (response.error) throw recordingError(fn, response.error, response.status);
+    return response.data;
   };
 
   return {
@@ -77,23 +44,29 @@ export function createRunRecorder(options: {
     },
 
     async start() {
-      const earlier = await call<Array<{ turn_role: string; turn_content: string }>>("record_run_start", {
-        p_thread_id: request.threadId,
-        p_run_id: request.runId,
-        p_title: truncateText(userText(request), 200) || "(image)",
-        p_models: options.models,
-        p_user_content: userText(request),
-        p_user_metadata: userMessageMetadata(request.attachments, request.userMessageId),
-        p_earlier_limit: EARLIER_TURNS.messages,
-      });
+      const earlier = await recorded(
+        "record_run_start",
+        db.rpc("record_run_start", {
+          p_thread_id: request.threadId,
+          p_run_id: request.runId,
+          p_title: truncateText(userText(request), 200) || "(image)",
+          p_models: options.models,
+          p_user_content: userText(request),
+          p_user_metadata: userMessageMetadata(request.attachments, request.userMessageId),
+          p_earlier_limit: EARLIER_TURNS.messages,
+        }),
+      );
       started = true;
-      return earlier
-        .reverse()
-        .filter((row) => row.turn_content.trim() !== "")
-        .map((row) => ({
-          role: row.turn_role === "user" ? ("user" as const) : ("assistant" as const),
-          text: `${row.turn_role === "tool" ? "(tool) " : ""}${row.turn_content}`.slice(0, EARLIER_TURNS.chars),
-        }));
+      return earlier.reverse().flatMap((row): IntentTurn[] => {
+        const text = row.turn_content ?? "";
+        if (text.trim() === "") return [];
+        return [
+          {
+            role: row.turn_role === "user" ? "user" : "assistant",
+            text: `${row.turn_role === "tool" ? "(tool) " : ""}${text}`.slice(0, EARLIER_TURNS.chars),
+          },
+        ];
+      });
     },
 
     toolResult(info) {
@@ -140,15 +113,18 @@ export function createRunRecorder(options: {
     async finish(outcome) {
       if (!started) return;
       const messages = await Promise.all(pending);
-      await call<null>("record_run_finish", {
-        p_run_id: request.runId,
-        p_status: outcome.status,
-        p_error_code: outcome.errorCode ?? null,
-        p_step_count: outcome.stepCount,
-        p_usage: outcome.usage,
-        p_stage_timings: outcome.stageTimings,
-        p_messages: messages,
-      });
+      await recorded(
+        "record_run_finish",
+        db.rpc("record_run_finish", {
+          p_run_id: request.runId,
+          p_status: outcome.status,
+          p_error_code: outcome.errorCode ?? null,
+          p_step_count: outcome.stepCount,
+          p_usage: outcome.usage,
+          p_stage_timings: outcome.stageTimings,
+          p_messages: messages,
+        }),
+      );
     },
   };
 }

@@ -3,11 +3,11 @@ import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import pkg from "../../../package.json" with { type: "json" };
-import type { AppEnv } from "../../lib/app-env.ts";
-import { loadSettings } from "../../lib/config.ts";
 import { checkDatabase } from "../../lib/database-health.ts";
 import { ErrorBodySchema, errorBody } from "../../lib/errors.ts";
+import type { AppEnv } from "../app-env.ts";
 import { jsonContent } from "../openapi.ts";
+import { loadSettings } from "../settings.ts";
 
 const Database = z.union([
   z.object({ ok: z.literal(true), latency_ms: z.number() }),

@@ -10,11 +10,11 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../lib/app-env.ts";
 import { errorBody } from "../../lib/errors.ts";
 import { createUserDatabase } from "../../lib/user-database.ts";
 import { offsetDatetime } from "../../project_cli/fields.ts";
-import { type MessageRow, toHistoryMessages } from "../persistence/history.ts";
+import type { AppEnv } from "../app-env.ts";
+import { toHistoryMessages } from "../persistence/history.ts";
 import { r2PayloadStore } from "../persistence/payload-store.ts";
 import { classifyRecordFailure, type DatabaseFailure, RECORD_PROBLEMS } from "../persistence/record-errors.ts";
 import { idProblem } from "../runtime/run-request.ts";
@@ -69,7 +69,7 @@ async function history(c: Context<AppEnv>, threadId: string | undefined) {
   const rows = await query;
   if (rows.error) return refused(c, rows.error, rows.status, "history");
 
-  const oldestFirst = (rows.data as MessageRow[]).slice(0, limit).reverse();
+  const oldestFirst = rows.data.slice(0, limit).reverse();
   const more = rows.data.length > limit;
   const messages = await toHistoryMessages(
     oldestFirst,

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
-import type { AppEnv } from "../../lib/app-env.ts";
+import type { AppEnv } from "../app-env.ts";
 import { BEARER, errorResponses, jsonContent } from "../openapi.ts";
 
 const Me = z.object({ user_id: z.uuid(), role: z.literal("authenticated"), email: z.string().nullable() });

@@ -6,11 +6,10 @@
 // Every stream is a subscription to the run's hub (run-hub/run-hub.ts), so the first stream
 // and any resumed one are the same events with the same `id:`s.
 import { Hono } from "hono";
-import type { AppEnv } from "../../lib/app-env.ts";
-import type { Settings } from "../../lib/config.ts";
 import { errorBody } from "../../lib/errors.ts";
 import { log } from "../../lib/log.ts";
 import { createUserDatabase } from "../../lib/user-database.ts";
+import type { AppEnv } from "../app-env.ts";
 import { r2PayloadStore } from "../persistence/payload-store.ts";
 import { createRunRecorder } from "../persistence/run-recorder.ts";
 import { eventPipe } from "../run-hub/event-pipe.ts";
@@ -19,6 +18,7 @@ import { runHub } from "../run-hub/run-hub.ts";
 import { type AgentModels, resolveModels } from "../runtime/models.ts";
 import { runAgent } from "../runtime/run-agent.ts";
 import { idProblem, parseRunRequest } from "../runtime/run-request.ts";
+import type { Settings } from "../settings.ts";
 import { skillLibrary } from "../skills/skill-library.ts";
 import { resumeCursor } from "./resume-cursor.ts";
 

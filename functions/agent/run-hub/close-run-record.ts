@@ -1,9 +1,9 @@
 // The hub's last duty to a run: the runs row must not say `running` after the run ended. When
 // the run itself could not record its end (the database was unreachable then, or the Worker
 // vanished), the hub does it later, as the run's user, through the same recording function.
-import type { SupabaseClient } from "@supabase/supabase-js";
-import { loadSettings } from "../../lib/config.ts";
+import { EventType, type RunErrorEvent, type RunFinishedEvent } from "@ag-ui/core";
 import { createUserDatabase } from "../../lib/user-database.ts";
+import { loadSettings } from "../settings.ts";
 
 export interface RunOwner {
   userId: string;
@@ -16,11 +16,9 @@ export interface RecordedEnd {
 }
 
 /** What the runs row should say, from the terminal event the run's followers saw. */
-export function recordedEnd(event: { type: string; code?: unknown; outcome?: unknown }): RecordedEnd {
-  if (event.type === "RUN_ERROR")
-    return { status: "failed", errorCode: typeof event.code === "string" ? event.code.slice(0, 64) : "INTERNAL" };
-  const outcome = event.outcome as { type?: unknown } | undefined;
-  return outcome?.type === "cancelled" ? { status: "cancelled", errorCode: null } : { status: "succeeded", errorCode: null };
+export function recordedEnd(event: RunFinishedEvent | RunErrorEvent): RecordedEnd {
+  if (event.type === EventType.RUN_ERROR) return { status: "failed", errorCode: event.code?.slice(0, 64) ?? "INTERNAL" };
+  return event.outcome?.type === "cancelled" ? { status: "cancelled", errorCode: null } : { status: "succeeded", errorCode: null };
 }
 
 /**
@@ -30,7 +28,7 @@ export function recordedEnd(event: { type: string; code?: unknown; outcome?: unk
 export async function closeRunRecord(env: object, owner: RunOwner, end: RecordedEnd): Promise<boolean> {
   const loaded = loadSettings(env);
   if (!loaded.ok) return false;
-  const db: SupabaseClient = await createUserDatabase(loaded.settings, owner.userId);
+  const db = await createUserDatabase(loaded.settings, owner.userId);
   const row = await db.from("runs").select("status").eq("id", owner.runId).maybeSingle();
   if (row.error) return false;
   if (row.data?.status !== "running") return true;

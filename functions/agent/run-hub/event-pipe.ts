@@ -1,14 +1,14 @@
 // From the run to its hub: events are queued and sent in order, a batch per round trip, so a
 // slow append never reorders events and never blocks the run. Each answer says whether the
 // user asked to cancel.
-import type { BaseEvent } from "@ag-ui/core";
+import type { AgentEvent } from "../runtime/ag-ui-events.ts";
 
 export interface HubLike {
-  append(events: BaseEvent[]): Promise<{ cancelRequested: boolean }>;
+  append(events: AgentEvent[]): Promise<{ cancelRequested: boolean }>;
 }
 
 export function eventPipe(hub: HubLike, onCancelRequested: () => void) {
-  let queue: BaseEvent[] = [];
+  let queue: AgentEvent[] = [];
   let sending: Promise<void> = Promise.resolve();
 
   const flush = () => {
@@ -23,7 +23,7 @@ export function eventPipe(hub: HubLike, onCancelRequested: () => void) {
   };
 
   return {
-    emit(event: BaseEvent) {
+    emit(event: AgentEvent) {
       queue.push(event);
       // Batch what is emitted in the same tick; keep the order of batches.
       if (queue.length === 1) queueMicrotask(() => void flush());

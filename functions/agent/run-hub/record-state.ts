@@ -1,6 +1,6 @@
 // Tells the run's hub what became of the run's record, so the hub knows what is left to it:
 // an end recorded by the run needs nothing more; a start that was refused frees the run id.
-import type { RunRecorder } from "../persistence/run-recorder.ts";
+import type { RunRecorder } from "../runtime/run-recorder.ts";
 
 export interface RecordStateHub {
   recorded(): Promise<void>;

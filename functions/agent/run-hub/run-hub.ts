@@ -8,10 +8,11 @@
 // retried with backoff until the database answers.
 
 import { DurableObject } from "cloudflare:workers";
-import { type BaseEvent, EventType } from "@ag-ui/core";
+import { EventType, type RunErrorEvent, type RunFinishedEvent } from "@ag-ui/core";
 import { EventEncoder } from "@ag-ui/encoder";
-import { loadSettings } from "../../lib/config.ts";
 import { log } from "../../lib/log.ts";
+import { type AgentEvent, agUi } from "../runtime/ag-ui-events.ts";
+import { loadSettings } from "../settings.ts";
 import { closeRunRecord, type RecordedEnd, type RunOwner, recordedEnd } from "./close-run-record.ts";
 
 /** How long a finished run's events stay available for resume. */
@@ -40,11 +41,18 @@ interface Meta {
   releaseOnEnd?: boolean;
 }
 
-const isTerminal = (event: BaseEvent) => event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR;
+const isTerminal = (event: AgentEvent): event is RunFinishedEvent | RunErrorEvent =>
+  event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR;
+
+interface Subscriber {
+  after: number;
+  push: (seq: number, event: AgentEvent) => void;
+  end: () => void;
+}
 
 export class RunHub extends DurableObject<Env> {
   private meta: Meta | undefined;
-  private readonly subscribers = new Set<{ after: number; push: (seq: number, event: BaseEvent) => void; end: () => void }>();
+  private readonly subscribers = new Set<Subscriber>();
   private readonly encoder = new EventEncoder({ accept: "text/event-stream" });
 
   private async load(): Promise<Meta> {
@@ -95,10 +103,10 @@ export class RunHub extends DurableObject<Env> {
   }
 
   /** Appends the run's next events; answers whether the user asked to cancel it. */
-  async append(events: BaseEvent[]): Promise<{ cancelRequested: boolean }> {
+  async append(events: AgentEvent[]): Promise<{ cancelRequested: boolean }> {
     const meta = await this.load();
     if (meta.finished) return { cancelRequested: meta.cancelRequested };
-    const entries: Record<string, BaseEvent> = {};
+    const entries: Record<string, AgentEvent> = {};
     const numbered = events.map((event) => ({ seq: meta.next++, event }));
     meta.lastActivityAt = Date.now();
     for (const { seq, event } of numbered) {
@@ -146,14 +154,7 @@ export class RunHub extends DurableObject<Env> {
     if (meta.finished || !(meta.claimed || meta.next > 0)) return;
     if (Date.now() < (meta.lastActivityAt ?? 0) + this.idleLimitMs()) return;
     if (meta.owner) meta.recordOpen = true;
-    await this.append([
-      {
-        type: EventType.RUN_ERROR,
-        code: "RUN_ABANDONED",
-        message: "the run stopped without finishing; please start it again",
-        timestamp: Date.now(),
-      } as BaseEvent,
-    ]);
+    await this.append([agUi.runError("RUN_ABANDONED", "the run stopped without finishing; please start it again")]);
   }
 
   /** SSE bytes: every event with seq > after, then live ones until the run ends. */
@@ -162,9 +163,15 @@ export class RunHub extends DurableObject<Env> {
     // A follower of a run that went silent gets its end at once, not after the next alarm.
     await this.abandonIfIdle(meta);
     const bytes = new TextEncoder();
-    const frame = (seq: number, event: BaseEvent) => bytes.encode(`id: ${seq}\n${this.encoder.encodeSSE(event)}`);
-    const stored = await this.ctx.storage.list<BaseEvent>({ prefix: "e:", start: `e:${String(after + 1).padStart(8, "0")}` });
-    let subscriber: { after: number; push: (seq: number, event: BaseEvent) => void; end: () => void } | undefined;
+    const frame = (seq: number, event: AgentEvent) => bytes.encode(`id: ${seq}\n${this.encoder.encodeSSE(event)}`);
+    // Read back as written, not validated: only append() writes these keys, with the AgentEvents
+    // our own run built (the hub is reachable only through the RUN_HUB binding, never by a
+    // client), and they are only re-sent as they were sent live. Parsing every event again on
+    // each resume would cost time and guard against nothing a caller controls. Events kept from
+    // an earlier deploy (at most RETAIN_MS old) replay as they were first streamed, which is
+    // what a resume must show.
+    const stored = await this.ctx.storage.list<AgentEvent>({ prefix: "e:", start: `e:${String(after + 1).padStart(8, "0")}` });
+    let subscriber: Subscriber | undefined;
     return new ReadableStream<Uint8Array>({
       start: (controller) => {
         let last = after;

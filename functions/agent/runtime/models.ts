@@ -2,7 +2,7 @@
 // and model per stage), or, with no key configured, the offline demo model, labelled as such.
 import { createOpenAI } from "@ai-sdk/openai";
 import type { LanguageModel } from "ai";
-import type { Settings } from "../../lib/config.ts";
+import type { Settings } from "../settings.ts";
 import { DEMO_MODEL_ID, demoModel } from "./demo-model.ts";
 
 export interface AgentModels {

@@ -2,21 +2,19 @@
 // report, emitted as AG-UI events while they happen. Every path ends with exactly one
 // RUN_FINISHED or RUN_ERROR, and nothing after it.
 import { type ModelMessage, stepCountIs, streamText } from "ai";
-import type { Settings } from "../../lib/config.ts";
 import { log } from "../../lib/log.ts";
 import type { CliContext } from "../../project_cli/context.ts";
-import type { CliResult } from "../../project_cli/result.ts";
-import { RecordingError } from "../persistence/record-errors.ts";
-import { userText } from "../persistence/records.ts";
-import type { RunRecorder } from "../persistence/run-recorder.ts";
+import { type CliResult, failure } from "../../project_cli/result.ts";
 import { type PostProcessedToolCall, postProcessToolCall } from "../post-processing/index.ts";
+import type { Settings } from "../settings.ts";
 import type { SkillFileResult, SkillLibrary } from "../skills/skill-library.ts";
 import { type AgentEvent, agUi, runUsage } from "./ag-ui-events.ts";
 import { buildExecutionInstructions, preloadPath } from "./execution-prompt.ts";
 import { runIntentStage } from "./intent.ts";
 import { describeModelFailure, errorKind } from "./model-errors.ts";
 import type { AgentModels } from "./models.ts";
-import type { RunRequest } from "./run-request.ts";
+import { RecordFailure, type RunRecorder } from "./run-recorder.ts";
+import { type RunRequest, userText } from "./run-request.ts";
 import { agentTools } from "./tools.ts";
 import { buildUserContext } from "./user-context.ts";
 
@@ -217,11 +215,9 @@ export async function runAgent(
           break;
         case "tool-result":
         case "tool-error": {
-          const output = (
-            part.type === "tool-result"
-              ? part.output
-              : { ok: false, error: { code: "INTERNAL", message: "the tool failed unexpectedly", retryable: false, details: {} } }
-          ) as CliResult | SkillFileResult;
+          // A dynamic result would come from a tool we did not define (none is): it reads as a failure.
+          const output: CliResult | SkillFileResult =
+            part.type === "tool-result" && !part.dynamic ? part.output : failure(null, null, "INTERNAL", "the tool failed unexpectedly");
           const args = argsByCall.get(part.toolCallId);
           const processed = postProcessToolCall({ toolName: part.toolName, toolCallId: part.toolCallId, args, output });
           const messageId = crypto.randomUUID();
@@ -319,7 +315,7 @@ function keepProviderBodyOutOfLogs(): void {}
 function databaseFailure(error: unknown): never {
   // The records refused this run's values (e.g. its runId is already recorded): a stable,
   // non-retryable code, not "try again shortly".
-  if (error instanceof RecordingError && !error.meaning.retryable)
+  if (error instanceof RecordFailure && !error.meaning.retryable)
     throw new RunFailure(error.meaning.errorCode, error.meaning.message, error.message);
   throw new RunFailure(
     "DATABASE_UNAVAILABLE",

@@ -1,7 +1,7 @@
 // POST /api/v1/agent/runs takes an AG-UI RunAgentInput. This turns it into what a run needs:
 // ids, a bounded text view of the conversation for the intent stage, the last user message
 // (text and images) for the worker, and the user's time zone.
-import type { ContentPart, Message, RunAgentInput } from "@ag-ui/core";
+import type { ContentPart, Message } from "@ag-ui/core";
 import { RunAgentInputSchema } from "@ag-ui/core/schemas";
 import type { FilePart, ImagePart, TextPart } from "ai";
 import { isStorableText, STORABLE_TEXT_PROBLEM, toStorableText, truncateText } from "../../project_cli/fields.ts";
@@ -10,13 +10,14 @@ import { resolveTimezone } from "./user-context.ts";
 
 export const LIMITS = { turns: 20, turnChars: 4_000, images: 4, imageDataChars: 8_000_000 } as const;
 
-export interface Attachment {
+// A type alias rather than an interface, so an attachment is a JSON object to the records.
+export type Attachment = {
   type: "image";
   mimeType?: string;
   url?: string;
   /** Bytes of inline data (never the data itself in records). */
   inlineBytes?: number;
-}
+};
 
 export interface RunRequest {
   threadId: string;
@@ -29,10 +30,16 @@ export interface RunRequest {
   timezone: string;
 }
 
+/** The user's words in this run's message, images left out (run titles, the thread's turns, records). */
+export function userText(request: Pick<RunRequest, "userContent">): string {
+  if (typeof request.userContent === "string") return request.userContent;
+  return request.userContent.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
+}
+
 const textOf = (content: Message["content"]): string => {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
-  return (content as ContentPart[]).map((part) => (part.type === "text" ? part.text : `[${part.type}]`)).join(" ");
+  return content.map((part) => (part.type === "text" ? part.text : `[${part.type}]`)).join(" ");
 };
 
 /** Decoded size of base64 data, without decoding it. */
@@ -120,7 +127,7 @@ export function parseRunRequest(body: unknown): { ok: true; request: RunRequest 
   }
   const unstorable = unstorableField(body);
   if (unstorable) return refuse(unstorable, `${unstorable} ${STORABLE_TEXT_PROBLEM}`);
-  const input = parsed.data as RunAgentInput;
+  const input = parsed.data;
   for (const field of ["threadId", "runId"] as const) {
     const problem = idProblem(input[field]);
     if (problem) return refuse(field, `${field} ${problem}`);

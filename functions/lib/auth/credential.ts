@@ -2,8 +2,8 @@
 // that every database call runs as that user and Row Level Security does the isolation.
 // It is handed to supabase-js only; it never enters tool arguments, model context, logs,
 // responses or stored rows.
-import { importJWK, type JWK, SignJWT } from "jose";
-import { CREDENTIAL_TTL_BOUNDS, type Settings } from "../config.ts";
+import { importJWK, SignJWT } from "jose";
+import { CREDENTIAL_TTL_BOUNDS, type DataPlaneSettings } from "../data-plane-settings.ts";
 
 export const CREDENTIAL_ISSUER = "edge-agent";
 
@@ -16,9 +16,9 @@ export interface ControlledCredential {
   jti: string;
 }
 
-export async function importCredentialSigner(credential: Settings["credential"]): Promise<CredentialSigner> {
+export async function importCredentialSigner(credential: DataPlaneSettings["credential"]): Promise<CredentialSigner> {
   if (credential.signingJwk) {
-    const key = await importJWK(credential.signingJwk as JWK, "ES256");
+    const key = await importJWK(credential.signingJwk, "ES256");
     if (!(key instanceof CryptoKey)) throw new Error("CREDENTIAL_SIGNING_JWK did not import as a private key");
     return { alg: "ES256", kid: credential.signingJwk.kid, key };
   }

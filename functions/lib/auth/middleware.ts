@@ -1,9 +1,18 @@
 // Hono middleware: a request under it has a verified user, or gets a 401 JSON answer.
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../app-env.ts";
+import type { DataPlaneSettings } from "../data-plane-settings.ts";
 import { errorBody } from "../errors.ts";
 import { log } from "../log.ts";
-import { type AuthFailureReason, bearerToken, verifyAccessToken } from "./verify-access-token.ts";
+import { type AuthFailureReason, bearerToken, type VerifiedUser, verifyAccessToken } from "./verify-access-token.ts";
+
+/** What requireUser reads (the settings, the request id) and sets (the user); any Worker's request env that has these fits. */
+export interface UserRequestEnv {
+  Variables: {
+    requestId: string;
+    settings: Pick<DataPlaneSettings, "auth" | "credential">;
+    user: VerifiedUser;
+  };
+}
 
 const MESSAGES: Record<AuthFailureReason, string> = {
   missing_token: "an Authorization: Bearer <access token> header is required",
@@ -18,7 +27,7 @@ const MESSAGES: Record<AuthFailureReason, string> = {
   credential_not_accepted: "this is a data-plane credential, not an app access token; sign in to get an access token",
 };
 
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+export const requireUser = createMiddleware<UserRequestEnv>(async (c, next) => {
   const { settings } = c.var;
   const credentialKid = settings.credential.signingJwk?.kid;
   const result = await verifyAccessToken(

@@ -7,7 +7,7 @@
 // legacy app tokens use, so a valid signature proves nothing about which kind a token is: its
 // issuer and key id do. Both are checked on every token, whatever AUTH_ISSUER says.
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from "jose";
-import type { Settings } from "../config.ts";
+import type { DataPlaneSettings } from "../data-plane-settings.ts";
 import { CREDENTIAL_ISSUER } from "./credential.ts";
 
 export type AuthFailureReason =
@@ -85,7 +85,7 @@ export interface CredentialMarks {
 
 export async function verifyAccessToken(
   token: string | undefined,
-  auth: Settings["auth"],
+  auth: DataPlaneSettings["auth"],
   credential: CredentialMarks = {},
 ): Promise<VerifyResult> {
   if (!token) return { ok: false, reason: "missing_token" };

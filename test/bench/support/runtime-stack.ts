@@ -1,8 +1,9 @@
 // What the Node benchmarks that drive the real runtime need: bundled skills, a throwaway local
 // data plane, Worker settings pointing at it, and the skill library.
+
+import { parseSettings, type Settings } from "../../../functions/agent/settings.ts";
 import { bundleSkills } from "../../../functions/agent/skills/bundle-skills.ts";
 import type { SkillLibrary } from "../../../functions/agent/skills/skill-library.ts";
-import { parseSettings, type Settings } from "../../../functions/lib/config.ts";
 import { type DataPlane, startDataPlane } from "../../../supabase/local/data-plane.ts";
 import { generateLocalKeys } from "../../../supabase/local/keys.ts";
 

@@ -1,18 +1,19 @@
 // The pipe from a run to its hub: order kept across batches, same-tick events batched, and a
 // cancel answer reaching the run.
-import type { BaseEvent } from "@ag-ui/core";
 import { describe, expect, test } from "vitest";
 import { eventPipe } from "../../../functions/agent/run-hub/event-pipe.ts";
+import { type AgentEvent, agUi } from "../../../functions/agent/runtime/ag-ui-events.ts";
 
-const event = (n: number) => ({ type: "CUSTOM", name: "n", value: n }) as unknown as BaseEvent;
+const event = (n: number) => agUi.custom("n", n);
+const numberOf = (event: AgentEvent) => (event.type === "CUSTOM" ? event.value : undefined);
 
 describe("eventPipe", () => {
   test("keeps order across batches even when the hub answers slowly, and batches one tick's events", async () => {
-    const batches: number[][] = [];
+    const batches: unknown[][] = [];
     const hub = {
-      append: async (events: BaseEvent[]) => {
+      append: async (events: AgentEvent[]) => {
         await new Promise((r) => setTimeout(r, batches.length === 0 ? 20 : 0)); // the first answer is the slowest
-        batches.push(events.map((e) => (e as unknown as { value: number }).value));
+        batches.push(events.map(numberOf));
         return { cancelRequested: false };
       },
     };

@@ -33,6 +33,12 @@ const catalog: Catalog = {
       returns: { type: "int4", isArray: false, setOf: false },
     },
     {
+      name: "ids",
+      args: [{ name: "p_owner", type: "uuid", isArray: false, hasDefault: false }],
+      returns: { type: "uuid", isArray: false, setOf: true },
+    },
+    { name: "touch", args: [], returns: { type: "void", isArray: false, setOf: false } },
+    {
       name: "recent",
       args: [],
       returns: {
@@ -70,9 +76,13 @@ test("views have rows only; foreign keys become relationships", () => {
   expect(text).toContain("isOneToOne: true");
 });
 
-test("functions: optional defaulted args, scalar and table results, enums as unions", () => {
-  expect(text).toMatch(/count_notes: \{\n\s+Args: \{\n\s+p_since\?: string\n\s+\}\n\s+Returns: number/);
-  expect(text).toMatch(/recent: \{\n\s+Args: Record<PropertyKey, never>\n\s+Returns: \{\n\s+id: string\n\s+meta: Json\n\s+\}\[\]/);
+test("functions: optional defaulted args, scalar and table results, enums as unions; arguments and results may be null", () => {
+  expect(text).toMatch(/count_notes: \{\n\s+Args: \{\n\s+p_since\?: string \| null\n\s+\}\n\s+Returns: number \| null\n/);
+  expect(text).toMatch(
+    /recent: \{\n\s+Args: Record<PropertyKey, never>\n\s+Returns: \{\n\s+id: string \| null\n\s+meta: Json \| null\n\s+\}\[\]/,
+  );
+  expect(text).toMatch(/ids: \{\n\s+Args: \{\n\s+p_owner: string \| null\n\s+\}\n\s+Returns: Array<string \| null>\n/);
+  expect(text).toMatch(/touch: \{\n\s+Args: Record<PropertyKey, never>\n\s+Returns: undefined\n/);
   expect(text).toContain('mood: "calm" | "busy"');
   expect(text).toContain("CompositeTypes: {\n      [_ in never]: never");
 });

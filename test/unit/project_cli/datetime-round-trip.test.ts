@@ -45,6 +45,7 @@ const row = (start: string, timezone: string): EventRow => ({
   source_type: "agent",
   created_at: start,
   updated_at: start,
+  schedule_subscriptions: [],
 });
 
 let checked = 0;

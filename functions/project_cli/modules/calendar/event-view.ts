@@ -1,39 +1,30 @@
 // How a schedule item looks in a tool result: times in the event's own zone with offset, and
 // what the caller may do with it (owner, or the permission it was granted).
+import type { QueryData } from "@supabase/supabase-js";
+import { z } from "zod";
+import { storedObject } from "../../../lib/stored-json.ts";
+import type { DatabaseClient } from "../../../lib/supabase.ts";
 import { zonedIso } from "../../time.ts";
-import { EVENT_STATUSES, type EventView } from "./results.ts";
+import { EVENT_STATUSES, type EventView, InvitationStatus, Permission } from "./results.ts";
 
 export type { EventView } from "./results.ts";
 
 export const EVENT_COLUMNS =
   "id, owner_id, title, description, start_at, end_at, timezone, status, metadata, recurrence_rule, source_type, created_at, updated_at, schedule_subscriptions(subscriber_id, permission, status)";
 
-interface SubscriptionRow {
-  subscriber_id: string;
-  permission: "view" | "edit" | "invite";
-  status: "pending" | "accepted" | "rejected";
-}
+/** Events as the caller may see them (RLS decides which), with the columns a view needs. */
+export const selectEvents = (db: DatabaseClient) => db.from("schedule_items").select(EVENT_COLUMNS);
 
-export interface EventRow {
-  id: string;
-  owner_id: string;
-  title: string;
-  description: string | null;
-  start_at: string;
-  end_at: string | null;
-  timezone: string;
-  status: string;
-  metadata: Record<string, unknown>;
-  recurrence_rule: string | null;
-  source_type: string;
-  created_at: string;
-  updated_at: string;
-  schedule_subscriptions?: SubscriptionRow[];
-}
+/** One row of EVENT_COLUMNS, as the typed client reads it (the select string is the one source). */
+export type EventRow = QueryData<ReturnType<typeof selectEvents>>[number];
 
-/** The table's check constraint allows only these; anything else would be a schema change. */
-const isEventStatus = (status: string): status is EventView["status"] => (EVENT_STATUSES as readonly string[]).includes(status);
-const eventStatus = (status: string): EventView["status"] => (isEventStatus(status) ? status : "active");
+// The table's check constraints allow only the listed values; the generated types say `string`.
+// A value outside them would be a schema change: it reads as the least it could mean.
+const EventStatus = z.enum(EVENT_STATUSES).catch("active");
+const StoredPermission = Permission.catch("view");
+const StoredInvitationStatus = InvitationStatus.catch("pending");
+export const permissionOf = (value: string) => StoredPermission.parse(value);
+export const invitationStatusOf = (value: string) => StoredInvitationStatus.parse(value);
 
 function inZone(instant: string, timeZone: string): string {
   try {
@@ -44,7 +35,7 @@ function inZone(instant: string, timeZone: string): string {
 }
 
 export function toEventView(row: EventRow, userId: string): EventView {
-  const subscriptions = row.schedule_subscriptions ?? [];
+  const subscriptions = row.schedule_subscriptions;
   const isOwner = row.owner_id === userId;
   const mine = subscriptions.find((subscription) => subscription.subscriber_id === userId);
   return {
@@ -54,14 +45,20 @@ export function toEventView(row: EventRow, userId: string): EventView {
     start_at: inZone(row.start_at, row.timezone),
     end_at: row.end_at ? inZone(row.end_at, row.timezone) : null,
     timezone: row.timezone,
-    status: eventStatus(row.status),
-    metadata: row.metadata,
+    status: EventStatus.parse(row.status),
+    metadata: storedObject(row.metadata),
     recurrence_rule: row.recurrence_rule,
     source_type: row.source_type,
-    access: isOwner ? "owner" : (mine?.permission ?? "view"),
+    access: isOwner ? "owner" : permissionOf(mine?.permission ?? "view"),
     owner_id: row.owner_id,
     ...(isOwner
-      ? { shared_with: subscriptions.map((s) => ({ user_id: s.subscriber_id, permission: s.permission, status: s.status })) }
+      ? {
+          shared_with: subscriptions.map((s) => ({
+            user_id: s.subscriber_id,
+            permission: permissionOf(s.permission),
+            status: invitationStatusOf(s.status),
+          })),
+        }
       : {}),
     updated_at: row.updated_at,
   };

@@ -4,15 +4,14 @@ import type { CliContext } from "../../context.ts";
 import { unwrap } from "../../database-errors.ts";
 import { CliProblem } from "../../result.ts";
 import { dayBounds } from "../../time.ts";
-import { EVENT_COLUMNS, type EventRow, type EventView, toEventView } from "./event-view.ts";
+import { type EventView, selectEvents, toEventView } from "./event-view.ts";
 import type { CalendarReadResult } from "./results.ts";
 import type { CalendarReadInput } from "./schemas.ts";
 
 type ReadInput = z.output<typeof CalendarReadInput>;
 
 export async function findEvent(ctx: CliContext, eventId: string): Promise<EventView | undefined> {
-  const rows = unwrap(await ctx.db.from("schedule_items").select(EVENT_COLUMNS).eq("id", eventId).limit(1));
-  const row = (rows as EventRow[])[0];
+  const [row] = unwrap(await selectEvents(ctx.db).eq("id", eventId).limit(1));
   return row ? toEventView(row, ctx.userId) : undefined;
 }
 
@@ -24,15 +23,13 @@ export function notFound(eventId: string): CliProblem {
 
 /** Events overlapping [start, end): starting before end, and ending after start (or, with no end, starting inside). */
 async function listOverlapping(ctx: CliContext, start: Date, end: Date, status: string, limit: number) {
-  let query = ctx.db
-    .from("schedule_items")
-    .select(EVENT_COLUMNS)
+  let query = selectEvents(ctx.db)
     .lt("start_at", end.toISOString())
     .or(`end_at.gt.${start.toISOString()},and(end_at.is.null,start_at.gte.${start.toISOString()})`)
     .order("start_at")
     .limit(limit + 1);
   if (status !== "all") query = query.eq("status", status);
-  const rows = unwrap(await query) as EventRow[];
+  const rows = unwrap(await query);
   const items = rows.slice(0, limit).map((row) => toEventView(row, ctx.userId));
   return { items, count: items.length, truncated: rows.length > limit };
 }

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { CliContext } from "../../context.ts";
 import { problemFrom, unwrap } from "../../database-errors.ts";
 import { CliProblem } from "../../result.ts";
+import { invitationStatusOf, permissionOf } from "./event-view.ts";
 import { findEvent, notFound } from "./read.ts";
 import type { CalendarAnswerResult, CalendarShareResult } from "./results.ts";
 import type { CalendarEventRef, CalendarShareInput } from "./schemas.ts";
@@ -22,9 +23,7 @@ async function resolveInvitee(
 ): Promise<{ userId: string; matchedBy: ShareResult["invitation"]["matched_by"] }> {
   if (invitee.user_id) return { userId: invitee.user_id, matchedBy: "user_id" };
   const matchedBy = invitee.phone ? "phone" : "email";
-  const userId = unwrap(await ctx.db.rpc("find_invitee", { p_phone: invitee.phone ?? null, p_email: invitee.email ?? null })) as
-    | string
-    | null;
+  const userId = unwrap(await ctx.db.rpc("find_invitee", { p_phone: invitee.phone ?? null, p_email: invitee.email ?? null }));
   if (!userId) {
     throw new CliProblem("NOT_FOUND", `nobody with that ${matchedBy} uses the app, so they cannot be invited yet`, {
       suggestion: "check the number or address with contacts.read, or ask the user for another way to reach them",
@@ -61,8 +60,16 @@ export async function calendarShare(input: ShareInput, ctx: CliContext) {
     if (response.error.code === "23505") throw new CliProblem("CONFLICT", "this person has already been invited to this event");
     throw problemFrom(response.error, response.status);
   }
+  const { id, permission: granted, status, created_at } = response.data;
   return {
-    invitation: { ...response.data, invitee_user_id: invitee.userId, matched_by: invitee.matchedBy },
+    invitation: {
+      id,
+      permission: permissionOf(granted),
+      status: invitationStatusOf(status),
+      created_at,
+      invitee_user_id: invitee.userId,
+      matched_by: invitee.matchedBy,
+    },
     event: { id: event.id, title: event.title, start_at: event.start_at, end_at: event.end_at },
   };
 }
@@ -81,13 +88,20 @@ async function answerInvitation(
   if (response.error?.code === "22023") {
     throw new CliProblem("CONFLICT", "this invitation was already declined; ask the owner to invite you again");
   }
-  const rows = unwrap(response) as Array<Omit<AnswerResult["invitation"], "event_id">>;
-  if (rows.length === 0) {
+  const [row] = unwrap(response);
+  if (!row) {
     throw new CliProblem("NOT_FOUND", `you have no invitation for event ${input.event_id}`, {
       suggestion: "invitations are answered by the invited person, with the event_id of the shared event",
     });
   }
-  return { invitation: { event_id: input.event_id, ...rows[0]! } };
+  return {
+    invitation: {
+      event_id: input.event_id,
+      permission: permissionOf(row.permission),
+      status: invitationStatusOf(row.status),
+      responded_at: row.responded_at,
+    },
+  };
 }
 
 export async function calendarAcceptInvite(input: z.output<typeof CalendarEventRef>, ctx: CliContext): Promise<AnswerResult> {

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { CliContext } from "../../context.ts";
 import { unwrap } from "../../database-errors.ts";
 import { CliProblem } from "../../result.ts";
-import { EVENT_COLUMNS, type EventRow, toEventView } from "./event-view.ts";
+import { EVENT_COLUMNS, toEventView } from "./event-view.ts";
 import { findEvent, notFound } from "./read.ts";
 import type { CalendarCreateInput, CalendarEventRef, CalendarUpdateInput } from "./schemas.ts";
 
@@ -24,7 +24,7 @@ export async function calendarCreate(input: z.output<typeof CalendarCreateInput>
       })
       .select(EVENT_COLUMNS)
       .single(),
-  ) as EventRow;
+  );
   return { event: toEventView(row, ctx.userId) };
 }
 
@@ -44,16 +44,13 @@ export async function calendarUpdate(input: z.output<typeof CalendarUpdateInput>
       alias_corrections: {},
     });
   }
-  const rows = unwrap(response) as EventRow[];
+  const rows = unwrap(response);
   if (rows.length === 0) throw await explainNoChange(ctx, input.event_id, "changing it needs edit permission or ownership");
   return { event: toEventView(rows[0]!, ctx.userId), changed_fields: Object.keys(input.patch) };
 }
 
 export async function calendarDelete(input: z.output<typeof CalendarEventRef>, ctx: CliContext) {
-  const rows = unwrap(await ctx.db.from("schedule_items").delete().eq("id", input.event_id).select("id, title")) as Array<{
-    id: string;
-    title: string;
-  }>;
+  const rows = unwrap(await ctx.db.from("schedule_items").delete().eq("id", input.event_id).select("id, title"));
   if (rows.length === 0) {
     const problem = await explainNoChange(ctx, input.event_id, "only the owner deletes an event");
     if (problem.code === "FORBIDDEN") problem.details.suggestion = "to stop following a shared event, use calendar.reject_invite";

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { CliContext } from "../../context.ts";
 import { unwrap } from "../../database-errors.ts";
 import { type CliModule, defineMethod } from "../../method.ts";
-import { ContactsReadResult, type ContactView } from "./results.ts";
+import { ContactsReadResult } from "./results.ts";
 import { ContactsReadInput } from "./schemas.ts";
 
 const COLUMNS = "id, display_name, phone, email, linked_user_id, notes";
@@ -20,7 +20,7 @@ async function contactsRead(input: z.output<typeof ContactsReadInput>, ctx: CliC
   if (input.name) query = query.ilike("display_name", `%${escapeLike(input.name)}%`);
   if (input.phone) query = query.eq("phone", input.phone);
   if (input.email) query = query.ilike("email", escapeLike(input.email));
-  const rows = unwrap(await query) as Array<z.output<typeof ContactView>>;
+  const rows = unwrap(await query);
   const contacts = rows.slice(0, input.limit);
   return { contacts, count: contacts.length, truncated: rows.length > input.limit };
 }

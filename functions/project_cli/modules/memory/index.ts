@@ -1,6 +1,7 @@
 // The memory module: what the assistant keeps about the user (user_memory) and how they work
 // (work_profile), one validated JSON document each.
 import type { z } from "zod";
+import { storedObject } from "../../../lib/stored-json.ts";
 import type { CliContext } from "../../context.ts";
 import { unwrap } from "../../database-errors.ts";
 import { type CliModule, defineMethod } from "../../method.ts";
@@ -9,20 +10,15 @@ import { detailsFromIssues } from "../../validation.ts";
 import { MemoryReadResult, MemoryUpdateResult } from "./results.ts";
 import { CONTENT_MODELS, MEMORY_KINDS, type MemoryKind, MemoryReadInput, MemoryUpdateInput } from "./schemas.ts";
 
-interface MemoryRow {
-  kind: MemoryKind;
-  content: Record<string, unknown>;
-  version: number;
-  updated_at: string;
-}
-
-async function readDocuments(ctx: CliContext, kinds: readonly MemoryKind[]): Promise<MemoryRow[]> {
-  return unwrap(
+/** The stored documents of these kinds; a document is the user's own writing, so its content is parsed, not trusted. */
+async function readDocuments(ctx: CliContext, kinds: readonly MemoryKind[]) {
+  const rows = unwrap(
     await ctx.db
       .from("user_memory")
       .select("kind, content, version, updated_at")
       .in("kind", [...kinds]),
-  ) as MemoryRow[];
+  );
+  return rows.map((row) => ({ ...row, content: storedObject(row.content) }));
 }
 
 async function memoryRead(input: z.output<typeof MemoryReadInput>, ctx: CliContext) {
@@ -52,10 +48,16 @@ async function memoryUpdate(input: z.output<typeof MemoryUpdateInput>, ctx: CliC
     await ctx.db
       .from("user_memory")
       .upsert({ owner_id: ctx.userId, kind: input.kind, content: checked.data }, { onConflict: "owner_id,kind" })
-      .select("kind, content, version, updated_at")
+      .select("content, version")
       .single(),
-  ) as MemoryRow;
-  return { kind: row.kind, content: row.content, version: row.version, updated_fields: Object.keys(input.content), mode: input.mode };
+  );
+  return {
+    kind: input.kind,
+    content: storedObject(row.content),
+    version: row.version,
+    updated_fields: Object.keys(input.content),
+    mode: input.mode,
+  };
 }
 
 export const memory: CliModule = {

@@ -1,6 +1,7 @@
 import { exportJWK, generateKeyPair } from "jose";
 import { beforeAll, describe, expect, test } from "vitest";
-import { describeProblems, loadSettings, parseSettings } from "../../functions/lib/config.ts";
+import { loadSettings, parseSettings } from "../../../functions/agent/settings.ts";
+import { describeProblems } from "../../../functions/lib/settings-parsing.ts";
 
 let privateJwk: string;
 let publicJwk: string;

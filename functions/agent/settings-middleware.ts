@@ -1,10 +1,11 @@
-// Loads the validated settings for the request, or answers 500 CONFIG_INVALID naming each
-// missing or invalid setting (by name only).
+// Loads the agent's validated settings for the request, or answers 500 CONFIG_INVALID naming
+// each missing or invalid setting (by name only).
 import { createMiddleware } from "hono/factory";
+import { errorBody } from "../lib/errors.ts";
+import { log } from "../lib/log.ts";
+import { describeProblems } from "../lib/settings-parsing.ts";
 import type { AppEnv } from "./app-env.ts";
-import { describeProblems, loadSettings } from "./config.ts";
-import { errorBody } from "./errors.ts";
-import { log } from "./log.ts";
+import { loadSettings } from "./settings.ts";
 
 export const withSettings = createMiddleware<AppEnv>(async (c, next) => {
   const result = loadSettings(c.env);

@@ -1,0 +1,28 @@
+// How every Worker reads its settings from its Env bindings: blank means unset, and a bad or
+// missing setting is reported by name and problem, never by value (values may be secrets).
+import { z } from "zod";
+
+/** A blank value in .dev.vars or the dashboard means "not set". */
+export const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+export const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+export const required = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema);
+
+export interface SettingProblem {
+  setting: string;
+  problem: string;
+}
+
+export type SettingsResult<S> = { ok: true; settings: S } | { ok: false; problems: SettingProblem[] };
+
+/** zod's issues as setting problems: the setting's name and what is wrong, never the value. */
+export function settingProblems(error: z.ZodError | undefined): SettingProblem[] {
+  return (error?.issues ?? []).map((issue) => ({
+    setting: String(issue.path[0] ?? "(settings)"),
+    // zod's wording for a missing setting is "expected string, received undefined".
+    problem: issue.code === "invalid_type" && issue.input === undefined && issue.path.length === 1 ? "is required" : issue.message,
+  }));
+}
+
+export function describeProblems(problems: SettingProblem[]): string {
+  return `invalid configuration: ${problems.map((p) => `${p.setting} ${p.problem}`).join("; ")}`;
+}
