@@ -8,6 +8,7 @@
 // from the verified user id, the row's run id and its ids (payloadPath), never read from the row,
 // and a payload is used only when it says it belongs to that very run and tool call.
 import { compileCard, UiHints } from "../post-processing/index.ts";
+import type { HistoryMessage } from "./history-message.ts";
 import { type PayloadStore, payloadPath } from "./payload-store.ts";
 import type { ToolPayload } from "./records.ts";
 
@@ -20,15 +21,6 @@ export interface MessageRow {
   content: string;
   metadata: Record<string, unknown>;
   created_at: string;
-}
-
-export interface HistoryMessage {
-  id: string;
-  role: "user" | "assistant" | "tool";
-  content?: string;
-  toolCallId?: string;
-  toolCalls?: Array<{ id: string; type: "function"; function: { name: string; arguments: string } }>;
-  metadata: Record<string, unknown>;
 }
 
 const str = (value: unknown) => (typeof value === "string" ? value : undefined);
