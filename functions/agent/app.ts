@@ -14,14 +14,18 @@ import { withSettings } from "./settings-middleware.ts";
 
 export type AppOptions = RunRouteOptions;
 
+/** The agent Worker's routes as a type: `hc<AgentApp>(baseUrl)` is a typed client of them. */
+export type AgentApp = ReturnType<typeof createApp>;
+
 export function createApp(options: AppOptions = {}) {
-  const app = new Hono<AppEnv>();
-  app.use(assignRequestId, stampRequestId);
-  app.route("/", health);
-  app.use("/api/*", withSettings, requireUser);
-  app.route("/", me);
-  app.route("/", runRoutes(options));
-  app.route("/", historyRoutes);
+  // Chained, so the routes' types (paths, inputs, JSON answers) flow into AgentApp for `hc`.
+  const app = new Hono<AppEnv>()
+    .use(assignRequestId, stampRequestId)
+    .route("/", health)
+    .use("/api/*", withSettings, requireUser)
+    .route("/", me)
+    .route("/", runRoutes(options))
+    .route("/", historyRoutes);
   mountOpenApi(app);
   app.notFound((c) => c.json(errorBody("NOT_FOUND", `no route for ${c.req.method} ${c.req.path}`), 404));
   app.onError((error, c) => {

@@ -2,5 +2,6 @@
 // event stream.
 import { createApp } from "./app.ts";
 
+export type { AgentApp } from "./app.ts";
 export { RunHub } from "./run-hub/run-hub.ts";
 export default createApp();

@@ -5,7 +5,7 @@
 // routes that serve the document and a page to read it.
 import { Scalar } from "@scalar/hono-api-reference";
 import type { Context, Env, Hono, ValidationTargets } from "hono";
-import { type GenerateSpecOptions, openAPIRouteHandler, resolver, validator } from "hono-openapi";
+import { type ContentWithResolver, type GenerateSpecOptions, openAPIRouteHandler, resolver, validator } from "hono-openapi";
 import type { z } from "zod";
 import pkg from "../../package.json" with { type: "json" };
 import { ErrorBodySchema, errorBody } from "../lib/errors.ts";
@@ -38,6 +38,24 @@ const errorContent = { "application/json": { schema: resolver(ErrorBodySchema) }
 export function errorResponses(statuses: Record<number, string>) {
   return Object.fromEntries(Object.entries(statuses).map(([status, description]) => [status, { description, content: errorContent }]));
 }
+
+/** What any route under /api/ may answer before its handler runs (settings, then requireUser), or when it fails. */
+export const API_ERRORS = errorResponses({
+  401: "UNAUTHENTICATED: no acceptable bearer token; `reason` says why",
+  500: "CONFIG_INVALID (a setting is missing or invalid) or INTERNAL (an unexpected failure)",
+  503: "UPSTREAM_UNAVAILABLE: the signing keys or the database could not be reached; retry shortly",
+});
+
+/** describeRoute content of a run's event stream (the body of a 200 that streams). */
+export const EVENT_STREAM: ContentWithResolver = {
+  "text/event-stream": {
+    schema: {
+      type: "string",
+      description:
+        "Server-Sent Events: one AG-UI event per frame, `id:` its sequence number in the run (for resuming), `data:` the event as JSON. Failures after the stream starts arrive as RUN_ERROR. See docs/agent-runs.md.",
+    },
+  },
+};
 
 /** describeRoute content for a JSON body of `schema`. */
 export function jsonContent(schema: z.ZodType) {

@@ -236,10 +236,12 @@ const probe: fc.Arbitrary<Probe> = fc
       { weight: 1, arbitrary: pathSegment.map((id) => ({ method: "POST", path: `/api/v1/agent/runs/${id}/cancel` })) },
       {
         weight: 2,
-        arbitrary: fc.tuple(pathSegment, fc.option(cursor), fc.option(cursor)).map(([id, limit, before]) => ({
-          method: "GET",
-          path: `/api/v1/agent/runs/${id}/history?${limit === null ? "" : `limit=${limit}&`}${before === null ? "" : `before=${before}`}`,
-        })),
+        arbitrary: fc
+          .tuple(fc.constantFrom("threads", "runs"), pathSegment, fc.option(cursor), fc.option(cursor))
+          .map(([under, id, limit, before]) => ({
+            method: "GET",
+            path: `/api/v1/agent/${under}/${id}/history?${limit === null ? "" : `limit=${limit}&`}${before === null ? "" : `before=${before}`}`,
+          })),
       },
       {
         weight: 1,

@@ -70,7 +70,7 @@ test("a forged tool message pointing at another user's payload replays only its 
   });
   expect(await started.text()).toContain("RUN_FINISHED");
   const bobHistory = (await (
-    await fetch(`${wd.url}/api/v1/agent/runs/${threadId}/history`, { headers: { authorization: `Bearer ${await wd.token("bob")}` } })
+    await fetch(`${wd.url}/api/v1/agent/threads/${threadId}/history`, { headers: { authorization: `Bearer ${await wd.token("bob")}` } })
   ).json()) as { messages: Array<{ role: string; content: string; metadata: Record<string, unknown> }> };
   const bobTool = bobHistory.messages.find((message) => message.role === "tool")!;
   expect(bobTool.metadata.payload_available).toBe(true);
@@ -116,7 +116,9 @@ test("a forged tool message pointing at another user's payload replays only its 
   expect(finished.status).toBeLessThan(300);
 
   const history = (await (
-    await fetch(`${wd.url}/api/v1/agent/runs/${forgedThread}/history`, { headers: { authorization: `Bearer ${await wd.token("alice")}` } })
+    await fetch(`${wd.url}/api/v1/agent/threads/${forgedThread}/history`, {
+      headers: { authorization: `Bearer ${await wd.token("alice")}` },
+    })
   ).json()) as typeof bobHistory;
   const tool = history.messages.find((message) => message.role === "tool")!;
   expect(tool).toMatchObject({ content: "forged summary", metadata: { payload_available: false } });

@@ -95,7 +95,7 @@ test("PostgREST hung: RUN_ERROR DATABASE_UNAVAILABLE within the deadline, histor
   );
   expect(stream.map((event) => event.type)).toEqual(["RUN_STARTED", "RUN_ERROR"]);
   expect(stream.at(-1)).toMatchObject({ code: "DATABASE_UNAVAILABLE" });
-  const history = await fetch(`${dev.url}/api/v1/agent/runs/${body.threadId}/history`, {
+  const history = await fetch(`${dev.url}/api/v1/agent/threads/${body.threadId}/history`, {
     headers: { authorization: `Bearer ${await dev.token()}` },
   });
   expect(history.status).toBe(503);

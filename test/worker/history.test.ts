@@ -39,9 +39,23 @@ async function run(
   return { ...result, threadId: input.threadId };
 }
 
-async function historyOf(token: string, threadId: string, query = "", bindings: Record<string, unknown> = {}) {
+/** The documented history path, and the two older ones it replaced (deprecated aliases). */
+const HISTORY_PATHS = {
+  threads: (threadId: string, query: string) => `/api/v1/agent/threads/${encodeURIComponent(threadId)}/history${query}`,
+  runs: (threadId: string, query: string) => `/api/v1/agent/runs/${encodeURIComponent(threadId)}/history${query}`,
+  query: (threadId: string, query: string) =>
+    `/api/v1/agent/history?threadId=${encodeURIComponent(threadId)}${query ? `&${query.slice(1)}` : ""}`,
+};
+
+async function historyOf(
+  token: string,
+  threadId: string,
+  query = "",
+  bindings: Record<string, unknown> = {},
+  path: keyof typeof HISTORY_PATHS = "threads",
+) {
   const response = await createApp().request(
-    `/api/v1/agent/runs/${encodeURIComponent(threadId)}/history${query}`,
+    HISTORY_PATHS[path](threadId, query),
     { headers: { authorization: `Bearer ${token}` } },
     { ...env, ...bindings },
   );
@@ -181,19 +195,42 @@ describe("pagination and threads", () => {
     expect((await historyOf(alice, threadId, "?limit=0")).status).toBe(400);
   });
 
-  test("threads are listed newest first, and the other query form works too", async () => {
+  test("threads are listed newest first", async () => {
     const older = await run(alice, [cli("memory", "read", {})], { text: "older thread" });
     const newer = await run(alice, [cli("memory", "read", {})], { text: "newer thread" });
     const response = await createApp().request("/api/v1/agent/threads?limit=2", { headers: { authorization: `Bearer ${alice}` } }, env);
     const { threads } = (await response.json()) as { threads: Array<{ id: string; title: string }> };
     expect(threads.map((thread) => thread.id)).toEqual([newer.threadId, older.threadId]);
     expect(threads[0]!.title).toBe("newer thread");
-    const alt = await createApp().request(
-      `/api/v1/agent/history?threadId=${newer.threadId}`,
-      { headers: { authorization: `Bearer ${alice}` } },
-      env,
-    );
-    expect(((await alt.json()) as { messages: unknown[] }).messages.length).toBeGreaterThan(0);
+  });
+
+  test("the deprecated history paths give exactly the answer of the threads path: pages, cursors and refusals", async () => {
+    const threadId = `aliases-${crypto.randomUUID()}`;
+    for (let i = 0; i < 2; i++) await run(alice, [cli("memory", "read", {})], { threadId, text: `turn ${i}` });
+    // The request id differs per request, and a message says where the value was (path or
+    // query parameter); everything else must not differ.
+    const answer = async (path: keyof typeof HISTORY_PATHS, token: string, id: string, query: string) => {
+      const { status, body } = await historyOf(token, id, query, {}, path);
+      const error = (body as { error?: { message: string } }).error;
+      if (!error) return { status, body };
+      return { status, body: { error: { ...error, request_id: "(per request)", message: error.message.replace(/^(path|query) /, "") } } };
+    };
+    const cases: Array<[string, string, string, number, Record<string, unknown>]> = [
+      [alice, threadId, "", 200, { next_before: null }],
+      [alice, threadId, "?limit=2", 200, { next_before: 5 }],
+      [alice, threadId, "?limit=2&before=5", 200, { next_before: 3 }],
+      [alice, threadId, "?limit=0", 400, { error: { code: "INVALID_REQUEST", field: "limit" } }],
+      [alice, threadId, "?before=x", 400, { error: { code: "INVALID_REQUEST", field: "before" } }],
+      [alice, threadId, "?limit=2&limit=3", 400, { error: { code: "INVALID_REQUEST", field: "limit" } }], // one value, not a list
+      [bob, threadId, "", 404, { error: { code: "NOT_FOUND" } }], // not Bob's thread
+      [alice, "x".repeat(129), "", 400, { error: { code: "INVALID_REQUEST", field: "threadId" } }],
+    ];
+    for (const [token, id, query, status, shape] of cases) {
+      const documented = await answer("threads", token, id, query);
+      expect(documented, query).toMatchObject({ status, body: shape });
+      expect(await answer("runs", token, id, query), `runs path ${query}`).toEqual(documented);
+      expect(await answer("query", token, id, query), `query path ${query}`).toEqual(documented);
+    }
   });
 });
 

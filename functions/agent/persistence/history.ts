@@ -10,6 +10,7 @@
 import { z } from "zod";
 import type { Database } from "../../lib/database.types.ts";
 import { compileCard, UiHints } from "../post-processing/index.ts";
+import type { HistoryMessage } from "./history-message.ts";
 import { type PayloadStore, payloadPath } from "./payload-store.ts";
 import type { ToolPayload } from "./records.ts";
 
@@ -39,15 +40,6 @@ const StoredMetadata = z
   })
   .catch({});
 type StoredMetadata = z.output<typeof StoredMetadata>;
-
-export interface HistoryMessage {
-  id: string;
-  role: "user" | "assistant" | "tool";
-  content?: string;
-  toolCallId?: string;
-  toolCalls?: Array<{ id: string; type: "function"; function: { name: string; arguments: string } }>;
-  metadata: Record<string, unknown>;
-}
 
 /** The payload of one tool message, when it is the caller's own and really this message's. */
 async function payloadOf(

@@ -1,7 +1,9 @@
 // History and threads, read through the user's own database client (RLS applies: another
 // user's thread id answers exactly like one that does not exist).
-//   GET /api/v1/agent/runs/{threadId}/history   and   GET /api/v1/agent/history?threadId=...
+//   GET /api/v1/agent/threads/{threadId}/history
+//       (deprecated aliases, same answer: /api/v1/agent/runs/{threadId}/history, /api/v1/agent/history?threadId=...)
 //   GET /api/v1/agent/threads
+// Paths and queries are checked by the schemas in history-schemas.ts, which also document them.
 // Pagination: `limit` (1..100, default 50) and `before`, a cursor returned as `next_before`: a
 // message's position in its thread (1, 2, 3, ...), which counts this thread's messages only.
 // Database refusals map to stable codes (persistence/record-errors.ts): a 4xx for a value the
@@ -9,15 +11,16 @@
 
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { z } from "zod";
+import { describeRoute } from "hono-openapi";
+import type { z } from "zod";
 import { errorBody } from "../../lib/errors.ts";
 import { createUserDatabase } from "../../lib/user-database.ts";
-import { offsetDatetime } from "../../project_cli/fields.ts";
 import type { AppEnv } from "../app-env.ts";
+import { API_ERRORS, BEARER, errorResponses, jsonContent, validated } from "../openapi.ts";
 import { toHistoryMessages } from "../persistence/history.ts";
 import { r2PayloadStore } from "../persistence/payload-store.ts";
 import { classifyRecordFailure, type DatabaseFailure, RECORD_PROBLEMS } from "../persistence/record-errors.ts";
-import { idProblem } from "../runtime/run-request.ts";
+import { HistoryByQuery, HistoryPage, HistoryQuery, ThreadIdParam, ThreadList, ThreadListQuery } from "./history-schemas.ts";
 
 function refused(c: Context<AppEnv>, error: DatabaseFailure, status: number, what: string) {
   const code = classifyRecordFailure(error, status);
@@ -33,26 +36,7 @@ function refused(c: Context<AppEnv>, error: DatabaseFailure, status: number, wha
   );
 }
 
-const Page = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  before: z.coerce.number().int().positive().optional(),
-});
-
-const ThreadPage = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  // The tool's datetime rule: a year-0000 or +25:00 cursor is refused here, not by Postgres.
-  before: offsetDatetime.optional(),
-});
-
-async function history(c: Context<AppEnv>, threadId: string | undefined) {
-  if (!threadId || idProblem(threadId))
-    return c.json(
-      errorBody("INVALID_REQUEST", "threadId is required (1 to 128 characters Postgres can store)", { field: "threadId" }),
-      400,
-    );
-  const page = Page.safeParse(c.req.query());
-  if (!page.success) return c.json(errorBody("INVALID_REQUEST", "limit must be 1..100 and before a positive integer cursor"), 400);
-  const { limit, before } = page.data;
+async function history(c: Context<AppEnv>, threadId: string, { limit, before }: z.output<typeof HistoryQuery>) {
   const db = await createUserDatabase(c.var.settings, c.var.user.userId);
 
   const thread = await db.from("threads").select("id, title, created_at, updated_at").eq("id", threadId).maybeSingle();
@@ -76,24 +60,60 @@ async function history(c: Context<AppEnv>, threadId: string | undefined) {
     c.var.user.userId,
     c.env.PAYLOADS ? r2PayloadStore(c.env.PAYLOADS, { timeoutMs: c.var.settings.dataPlane.timeoutMs }) : undefined,
   );
-  return c.json({ thread: thread.data, messages, next_before: more ? oldestFirst[0]!.position : null });
+  const page: HistoryPage = { thread: thread.data, messages, next_before: more ? oldestFirst[0]!.position : null };
+  return c.json(page, 200);
 }
 
+const historyDoc = (deprecated: boolean) =>
+  describeRoute({
+    summary: deprecated
+      ? "A thread's messages (deprecated: use /api/v1/agent/threads/{threadId}/history)"
+      : "A thread's messages, with their cards, a page at a time",
+    description: deprecated
+      ? "The same answer as GET /api/v1/agent/threads/{threadId}/history, kept for clients written before it."
+      : "AG-UI messages with the ids the live stream used; tool messages carry the card (ui_schema) TOOL_CALL_RESULT carried. Another user's thread answers exactly like one that does not exist.",
+    ...(deprecated ? { deprecated } : {}),
+    security: BEARER,
+    responses: {
+      200: { description: "one page of the thread, oldest message first", content: jsonContent(HistoryPage) },
+      ...errorResponses({ 404: "NOT_FOUND: no such thread (or not the caller's)" }),
+      ...API_ERRORS,
+    },
+  });
+
+const threadsDoc = describeRoute({
+  summary: "The caller's threads, most recently active first",
+  security: BEARER,
+  responses: { 200: { description: "one page of threads", content: jsonContent(ThreadList) }, ...API_ERRORS },
+});
+
 export const historyRoutes = new Hono<AppEnv>()
-  .get("/api/v1/agent/runs/:threadId/history", (c) => history(c, c.req.param("threadId")))
-  .get("/api/v1/agent/history", (c) => history(c, c.req.query("threadId")))
-  .get("/api/v1/agent/threads", async (c) => {
-    const page = ThreadPage.safeParse(c.req.query());
-    if (!page.success) return c.json(errorBody("INVALID_REQUEST", "limit must be 1..100 and before an ISO datetime"), 400);
+  .get(
+    "/api/v1/agent/threads/:threadId/history",
+    historyDoc(false),
+    validated("param", ThreadIdParam),
+    validated("query", HistoryQuery),
+    (c) => history(c, c.req.valid("param").threadId, c.req.valid("query")),
+  )
+  .get("/api/v1/agent/runs/:threadId/history", historyDoc(true), validated("param", ThreadIdParam), validated("query", HistoryQuery), (c) =>
+    history(c, c.req.valid("param").threadId, c.req.valid("query")),
+  )
+  .get("/api/v1/agent/history", historyDoc(true), validated("query", HistoryByQuery), (c) => {
+    const { threadId, ...page } = c.req.valid("query");
+    return history(c, threadId, page);
+  })
+  .get("/api/v1/agent/threads", threadsDoc, validated("query", ThreadListQuery), async (c) => {
+    const { limit, before } = c.req.valid("query");
     const db = await createUserDatabase(c.var.settings, c.var.user.userId);
     let query = db
       .from("threads")
       .select("id, title, created_at, updated_at")
       .order("updated_at", { ascending: false })
-      .limit(page.data.limit + 1);
-    if (page.data.before) query = query.lt("updated_at", page.data.before);
+      .limit(limit + 1);
+    if (before) query = query.lt("updated_at", before);
     const rows = await query;
     if (rows.error) return refused(c, rows.error, rows.status, "threads");
-    const threads = rows.data.slice(0, page.data.limit);
-    return c.json({ threads, next_before: rows.data.length > page.data.limit ? threads.at(-1)!.updated_at : null });
+    const threads = rows.data.slice(0, limit);
+    const page: ThreadList = { threads, next_before: rows.data.length > limit ? threads.at(-1)!.updated_at : null };
+    return c.json(page, 200);
   });

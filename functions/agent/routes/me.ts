@@ -3,9 +3,9 @@ import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
-import { BEARER, errorResponses, jsonContent } from "../openapi.ts";
+import { API_ERRORS, BEARER, jsonContent } from "../openapi.ts";
 
-const Me = z.object({ user_id: z.uuid(), role: z.literal("authenticated"), email: z.string().nullable() });
+export const Me = z.object({ user_id: z.uuid(), role: z.literal("authenticated"), email: z.string().nullable() });
 
 export const me = new Hono<AppEnv>().get(
   "/api/v1/me",
@@ -14,11 +14,12 @@ export const me = new Hono<AppEnv>().get(
     security: BEARER,
     responses: {
       200: { description: "the verified caller", content: jsonContent(Me) },
-      ...errorResponses({ 401: "UNAUTHENTICATED", 500: "CONFIG_INVALID", 503: "UPSTREAM_UNAVAILABLE: the key set could not be fetched" }),
+      ...API_ERRORS,
     },
   }),
   (c) => {
     const { userId, role, email } = c.var.user;
-    return c.json({ user_id: userId, role, email: email ?? null });
+    const me: z.output<typeof Me> = { user_id: userId, role, email: email ?? null };
+    return c.json(me, 200);
   },
 );

@@ -4,12 +4,18 @@
 //   GET  /api/v1/agent/runs/{runId}/events     resume: ?after=N or Last-Event-ID, then live
 //   POST /api/v1/agent/runs/{runId}/cancel     ask the run to stop
 // Every stream is a subscription to the run's hub (run-hub/run-hub.ts), so the first stream
-// and any resumed one are the same events with the same `id:`s.
+// and any resumed one are the same events with the same `id:`s. Each route declares its
+// contract with describeRoute; its validators check the request with the schemas the OpenAPI
+// document shows (the run body: run-body.ts).
+import { RunAgentInputSchema } from "@ag-ui/core/schemas";
 import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { z } from "zod";
 import { errorBody } from "../../lib/errors.ts";
 import { log } from "../../lib/log.ts";
 import { createUserDatabase } from "../../lib/user-database.ts";
 import type { AppEnv } from "../app-env.ts";
+import { API_ERRORS, BEARER, EVENT_STREAM, errorResponses, jsonContent, validated } from "../openapi.ts";
 import { r2PayloadStore } from "../persistence/payload-store.ts";
 import { createRunRecorder } from "../persistence/run-recorder.ts";
 import { eventPipe } from "../run-hub/event-pipe.ts";
@@ -17,10 +23,11 @@ import { reportingTo } from "../run-hub/record-state.ts";
 import { runHub } from "../run-hub/run-hub.ts";
 import { type AgentModels, resolveModels } from "../runtime/models.ts";
 import { runAgent } from "../runtime/run-agent.ts";
-import { idProblem, parseRunRequest } from "../runtime/run-request.ts";
 import type { Settings } from "../settings.ts";
 import { skillLibrary } from "../skills/skill-library.ts";
-import { resumeCursor } from "./resume-cursor.ts";
+import { recordId } from "./record-id.ts";
+import { EVENT_CURSOR_PROBLEM, EVENT_ID, EventCursor, resumeCursor } from "./resume-cursor.ts";
+import { runRequestBody } from "./run-body.ts";
 
 export interface RunRouteOptions {
   /** Which models a run uses; tests script them, production reads the settings. */
@@ -41,22 +48,77 @@ function keepAlive(c: { executionCtx: { waitUntil(promise: Promise<unknown>): vo
   }
 }
 
-/** A run id in a path obeys the rule of one in a body; anything else is refused, not looked up. */
-function runIdRefusal(runId: string) {
-  const problem = idProblem(runId);
-  return problem ? errorBody("INVALID_REQUEST", `runId ${problem}`, { field: "runId" }) : undefined;
-}
+const RunIdParam = z.object({ runId: recordId("the run, as its RunAgentInput named it") });
+const ResumeQuery = z.object({ after: EventCursor.optional().describe("where to resume: after this event id (wins over Last-Event-ID)") });
+export const CancelRequested = z.object({ cancel_requested: z.literal(true) }).meta({ id: "CancelRequested" });
+
+// The body as documented: AG-UI's own schema, the first check parseRunRequest applies.
+const RunAgentInput = RunAgentInputSchema.meta({
+  id: "RunAgentInput",
+  description:
+    "An AG-UI RunAgentInput. Beyond this schema: threadId, runId and the last message's id are 1 to 128 characters; no string (key or value) contains NUL or an unpaired UTF-16 surrogate; the last message is the user's, with text or text and image parts (image URLs absolute https, at most 4 images); the time zone comes from forwardedProps.timezone. A refusal is 400 INVALID_REQUEST naming the field.",
+});
+
+// Last-Event-ID is read by resumeCursor (the query wins over it), so it is documented here
+// rather than validated on its own; resumeCursor checks it with the query's schema.
+const LAST_EVENT_ID = {
+  in: "header" as const,
+  name: "Last-Event-ID",
+  required: false,
+  description: "where to resume when `after` is absent (what EventSource sends on reconnect)",
+  schema: { type: "string" as const, pattern: EVENT_ID.source },
+};
+
+const startRunDoc = describeRoute({
+  summary: "Start a run; the answer is its AG-UI event stream",
+  description:
+    "Everything that can be refused is refused with JSON before the stream starts; once streaming, failures arrive as RUN_ERROR events.",
+  security: BEARER,
+  requestBody: { required: true, content: jsonContent(RunAgentInput) },
+  responses: {
+    200: { description: "the run's events, from the first", content: EVENT_STREAM },
+    ...errorResponses({
+      400: "INVALID_REQUEST: not a JSON RunAgentInput, or a value it may not carry; `field` names it",
+      409: "CONFLICT: this runId was already used; start a new run with a new runId",
+    }),
+    ...API_ERRORS,
+  },
+});
+
+const resumeDoc = describeRoute({
+  summary: "Resume a run's event stream after a given event, then follow it live",
+  security: BEARER,
+  parameters: [LAST_EVENT_ID],
+  responses: {
+    200: { description: "the run's events after the cursor, then live until the run ends", content: EVENT_STREAM },
+    ...errorResponses({
+      400: "INVALID_REQUEST: a runId no run can have, or a cursor that is not an event id; `field` names it",
+      404: "NOT_FOUND: no such run (or not the caller's)",
+    }),
+    ...API_ERRORS,
+  },
+});
+
+const cancelDoc = describeRoute({
+  summary: "Ask a running run to stop",
+  description: "Its stream then ends with RUN_FINISHED, outcome {type: cancelled}, and the run is recorded as cancelled.",
+  security: BEARER,
+  responses: {
+    202: { description: "the run was asked to stop", content: jsonContent(CancelRequested) },
+    ...errorResponses({
+      400: "INVALID_REQUEST: a runId no run can have",
+      404: "NOT_FOUND: no such run (or not the caller's)",
+      409: "CONFLICT: the run has already ended",
+    }),
+    ...API_ERRORS,
+  },
+});
 
 export function runRoutes(options: RunRouteOptions = {}) {
   return new Hono<AppEnv>()
-    .post("/api/v1/agent/runs", async (c) => {
-      const body = await c.req.json().catch(() => undefined);
-      if (body === undefined)
-        return c.json(errorBody("INVALID_REQUEST", "the body must be a JSON RunAgentInput", { field: "(body)" }), 400);
-      const parsed = parseRunRequest(body);
-      if (!parsed.ok) return c.json(errorBody("INVALID_REQUEST", parsed.problem, { field: parsed.field }), 400);
+    .post("/api/v1/agent/runs", startRunDoc, runRequestBody, async (c) => {
       const { settings, user } = c.var;
-      const request = parsed.request;
+      const request = c.req.valid("json");
       const hub = runHub(c.env, user.userId, request.runId);
       if (!(await hub.claim({ userId: user.userId, runId: request.runId })))
         return c.json(errorBody("CONFLICT", "this runId was already used; start a new run with a new runId"), 409);
@@ -91,26 +153,20 @@ export function runRoutes(options: RunRouteOptions = {}) {
       keepAlive(c, run);
       return new Response(stream, { headers: SSE_HEADERS });
     })
-    .get("/api/v1/agent/runs/:runId/events", async (c) => {
-      const badId = runIdRefusal(c.req.param("runId"));
-      if (badId) return c.json(badId, 400);
-      const cursor = resumeCursor(c.req.query("after"), c.req.header("last-event-id"));
-      if (!cursor.ok)
-        return c.json(
-          errorBody("INVALID_REQUEST", "after (or Last-Event-ID) must be an event id: an integer >= -1", { field: cursor.field }),
-          400,
-        );
-      const hub = runHub(c.env, c.var.user.userId, c.req.param("runId"));
+    .get("/api/v1/agent/runs/:runId/events", resumeDoc, validated("param", RunIdParam), validated("query", ResumeQuery), async (c) => {
+      const { runId } = c.req.valid("param");
+      const cursor = resumeCursor(c.req.valid("query").after, c.req.header("last-event-id"));
+      if (!cursor.ok) return c.json(errorBody("INVALID_REQUEST", `${cursor.field} ${EVENT_CURSOR_PROBLEM}`, { field: cursor.field }), 400);
+      const hub = runHub(c.env, c.var.user.userId, runId);
       if (!(await hub.info()).exists) return c.json(errorBody("NOT_FOUND", "no such run"), 404);
       return new Response(await hub.subscribe(cursor.after), { headers: SSE_HEADERS });
     })
-    .post("/api/v1/agent/runs/:runId/cancel", async (c) => {
-      const badId = runIdRefusal(c.req.param("runId"));
-      if (badId) return c.json(badId, 400);
-      const hub = runHub(c.env, c.var.user.userId, c.req.param("runId"));
+    .post("/api/v1/agent/runs/:runId/cancel", cancelDoc, validated("param", RunIdParam), async (c) => {
+      const hub = runHub(c.env, c.var.user.userId, c.req.valid("param").runId);
       const state = await hub.cancel();
       if (!state.exists) return c.json(errorBody("NOT_FOUND", "no such run"), 404);
       if (state.finished) return c.json(errorBody("CONFLICT", "the run has already ended"), 409);
-      return c.json({ cancel_requested: true }, 202);
+      const accepted: z.output<typeof CancelRequested> = { cancel_requested: true };
+      return c.json(accepted, 202);
     });
 }

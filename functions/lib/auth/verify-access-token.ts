@@ -24,7 +24,8 @@ export type AuthFailureReason =
 
 export interface VerifiedUser {
   userId: string;
-  role: string;
+  /** Only app users are verified: anon and service keys are refused (invalid_claims). */
+  role: "authenticated";
   email?: string;
 }
 
