@@ -53,7 +53,7 @@ try {
     await runAgent(
       request,
       {
-        models: { intent, execution, labels: { intent: "m", execution: "m" }, demo: false },
+        models: { intent, execution, labels: { intent: "m", execution: "m" }, provider: "mock", demo: false },
         cli: { db, userId },
         skills,
         agent: settings.agent,

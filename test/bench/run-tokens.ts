@@ -122,7 +122,7 @@ try {
           timezone: "UTC",
         },
         {
-          models: { intent, execution, labels: { intent: "mock", execution: "mock" }, demo: false },
+          models: { intent, execution, labels: { intent: "mock", execution: "mock" }, provider: "mock", demo: false },
           cli: { db: await createUserDatabase(settings, userId), userId },
           skills,
           agent: { ...settings.agent, preloadActionCard: preload },

@@ -114,6 +114,11 @@ describe("runs that succeed", () => {
           },
         },
       },
+      // The protocol's own field: one entry per provider and model.
+      usage: [
+        { provider: "mock", model: "mock-intent", inputTokens: 100, outputTokens: 10, totalTokens: 110 },
+        { provider: "mock", model: "mock-execution", inputTokens: 200, outputTokens: 20, totalTokens: 220 },
+      ],
     });
     // The worker saw the ENV section and the preloaded card, and no chat history.
     const prompt = JSON.stringify(execution.doStreamCalls[0]!.prompt);

@@ -2,8 +2,10 @@
 // constructor returns the specific @ag-ui/core event type, so what the stream carries is
 // checked against the protocol at compile time.
 import {
+  aggregateTokenUsage,
   type CustomEvent,
   EventType,
+  type TokenUsage as ProtocolTokenUsage,
   type RunErrorEvent,
   type RunFinishedEvent,
   type RunStartedEvent,
@@ -16,6 +18,7 @@ import {
   type ToolCallEndEvent,
   type ToolCallResultEvent,
   type ToolCallStartEvent,
+  tokenUsageFromAiSdkUsage,
 } from "@ag-ui/core";
 
 /** Every event a run can emit. */
@@ -58,15 +61,29 @@ export const agUi = {
     metadata,
     ...at(),
   }),
-  runFinished: (threadId: string, runId: string, result: RunResult, outcome: "success" | "cancelled" = "success"): RunFinishedEvent => ({
+  runFinished: (
+    threadId: string,
+    runId: string,
+    result: RunResult,
+    usage: ProtocolTokenUsage[],
+    outcome: "success" | "cancelled" = "success",
+  ): RunFinishedEvent => ({
     type: EventType.RUN_FINISHED,
     threadId,
     runId,
     outcome: { type: outcome },
     result,
+    ...(usage.length > 0 ? { usage } : {}),
     ...at(),
   }),
-  runError: (code: string, message: string): RunErrorEvent => ({ type: EventType.RUN_ERROR, code, message, ...at() }),
+  /** `usage`: what the run's model calls cost before it failed, when any was reported. */
+  runError: (code: string, message: string, usage: ProtocolTokenUsage[] = []): RunErrorEvent => ({
+    type: EventType.RUN_ERROR,
+    code,
+    message,
+    ...(usage.length > 0 ? { usage } : {}),
+    ...at(),
+  }),
   stepStarted: (stepName: string): StepStartedEvent => ({ type: EventType.STEP_STARTED, stepName, ...at() }),
   stepFinished: (stepName: string): StepFinishedEvent => ({ type: EventType.STEP_FINISHED, stepName, ...at() }),
   custom: (name: string, value: unknown): CustomEvent => ({ type: EventType.CUSTOM, name, value, ...at() }),
@@ -99,10 +116,11 @@ export const agUi = {
   }),
 };
 
-/** Sums per-stage usage (AI SDK fields, any of which a provider may leave out) into a RunResult's usage. */
-export function runUsage(
-  stages: Record<string, { inputTokens?: number | undefined; outputTokens?: number | undefined } | undefined>,
-): RunResult["usage"] {
+/** A stage's usage as the AI SDK reports it; a provider may leave any count out. */
+export type StageUsage = { inputTokens?: number | undefined; outputTokens?: number | undefined } | undefined;
+
+/** Sums per-stage usage into a RunResult's usage. */
+export function runUsage(stages: Record<string, StageUsage>): RunResult["usage"] {
   const by_stage: Record<string, TokenUsage> = {};
   for (const [stage, usage] of Object.entries(stages)) {
     if (!usage) continue;
@@ -112,4 +130,20 @@ export function runUsage(
   }
   const sum = (key: keyof TokenUsage) => Object.values(by_stage).reduce((total, stage) => total + stage[key], 0);
   return { input_tokens: sum("input_tokens"), output_tokens: sum("output_tokens"), total_tokens: sum("total_tokens"), by_stage };
+}
+
+/**
+ * The run's usage in the protocol's own form (`usage` on RUN_FINISHED and RUN_ERROR): one entry
+ * per provider and model, so a run whose stages use different models keeps them apart.
+ * `modelOf` names the provider and model that served a stage.
+ */
+export function protocolUsage(
+  stages: Record<string, StageUsage>,
+  modelOf: (stage: string) => { provider: string; model: string },
+): ProtocolTokenUsage[] {
+  const entries = Object.entries(stages).flatMap(([stage, usage]) => {
+    const entry = usage && tokenUsageFromAiSdkUsage(usage, modelOf(stage));
+    return entry ? [entry] : [];
+  });
+  return aggregateTokenUsage(entries);
 }

@@ -10,6 +10,8 @@ export interface AgentModels {
   execution: LanguageModel;
   /** Model names per stage, for events, logs and run records. */
   labels: { intent: string; execution: string };
+  /** Who serves them, for the usage on RUN_FINISHED: "openai", the host of a compatible endpoint, or "demo". */
+  provider: string;
   /** True when the offline demo model stands in for a real one. */
   demo: boolean;
 }
@@ -17,7 +19,7 @@ export interface AgentModels {
 export function resolveModels(agent: Settings["agent"]): AgentModels {
   if (!agent.modelApiKey) {
     const model = demoModel();
-    return { intent: model, execution: model, labels: { intent: DEMO_MODEL_ID, execution: DEMO_MODEL_ID }, demo: true };
+    return { intent: model, execution: model, labels: { intent: DEMO_MODEL_ID, execution: DEMO_MODEL_ID }, provider: "demo", demo: true };
   }
   const provider = createOpenAI({ apiKey: agent.modelApiKey, ...(agent.modelBaseUrl ? { baseURL: agent.modelBaseUrl } : {}) });
   // Chat Completions unless the operator chose the Responses API (docs/configuration.md).
@@ -26,6 +28,7 @@ export function resolveModels(agent: Settings["agent"]): AgentModels {
     intent: model(agent.intentModel),
     execution: model(agent.executionModel),
     labels: { intent: agent.intentModel, execution: agent.executionModel },
+    provider: agent.modelBaseUrl ? new URL(agent.modelBaseUrl).host : "openai",
     demo: false,
   };
 }

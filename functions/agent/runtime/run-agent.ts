@@ -8,7 +8,7 @@ import { type CliResult, failure } from "../../project_cli/result.ts";
 import { type PostProcessedToolCall, postProcessToolCall } from "../post-processing/index.ts";
 import type { Settings } from "../settings.ts";
 import type { SkillFileResult, SkillLibrary } from "../skills/skill-library.ts";
-import { type AgentEvent, agUi, runUsage } from "./ag-ui-events.ts";
+import { type AgentEvent, agUi, protocolUsage, runUsage, type StageUsage } from "./ag-ui-events.ts";
 import { buildExecutionInstructions, preloadPath } from "./execution-prompt.ts";
 import { runIntentStage } from "./intent.ts";
 import { describeModelFailure, errorKind } from "./model-errors.ts";
@@ -136,7 +136,11 @@ export async function runAgent(
   const state = new StreamState(emit, (messageId, delta) => recorder?.text(messageId, delta));
   let stepCount = 0;
   const timings: Record<string, number> = {};
-  const usage: Parameters<typeof runUsage>[0] = {};
+  const usage: Record<string, StageUsage> = {};
+  const modelOf = (stage: string) => ({
+    provider: deps.models.provider,
+    model: stage === "intent" ? deps.models.labels.intent : deps.models.labels.execution,
+  });
   const began = Date.now();
   const lap = (stage: string, since: number) => (timings[`${stage}_ms`] = Date.now() - since);
 
@@ -269,7 +273,7 @@ export async function runAgent(
     // RUN_FINISHED means the run is also in history.
     const result = { step_count: stepCount, usage: runUsage(usage) };
     await recorder?.finish({ status: "succeeded", stepCount, usage: result.usage, stageTimings: timings }).catch(databaseFailure);
-    emit(agUi.runFinished(threadId, runId, result));
+    emit(agUi.runFinished(threadId, runId, result, protocolUsage(usage, modelOf)));
     log.info("agent.run_finished", { ...logFields, step_count: stepCount, db_round_trips: recorder?.roundTrips, ...timings });
   } catch (error) {
     const failure = cancel.aborted
@@ -291,7 +295,8 @@ export async function runAgent(
     }
     if (cancel.aborted) {
       state.closeAll();
-      emit(agUi.runFinished(threadId, runId, { step_count: stepCount, usage: runUsage(usage) }, "cancelled"));
+      const result = { step_count: stepCount, usage: runUsage(usage) };
+      emit(agUi.runFinished(threadId, runId, result, protocolUsage(usage, modelOf), "cancelled"));
       log.info("agent.run_cancelled", { ...logFields, step_count: stepCount });
       return;
     }
@@ -301,7 +306,7 @@ export async function runAgent(
       error: error instanceof Error ? error.name : typeof error,
       detail: failure.detail,
     });
-    emit(agUi.runError(failure.code, failure.message));
+    emit(agUi.runError(failure.code, failure.message, protocolUsage(usage, modelOf)));
   }
 }
 

@@ -20,8 +20,8 @@ describe("AG-UI event types end to end", () => {
   test("the record's end is read from the terminal event types", () => {
     expectTypeOf<Parameters<typeof recordedEnd>[0]>().toEqualTypeOf<RunFinishedEvent | RunErrorEvent>();
     const usage = { input_tokens: 0, output_tokens: 0, total_tokens: 0, by_stage: {} };
-    expect(recordedEnd(agUi.runFinished("t", "r", { step_count: 1, usage }))).toEqual({ status: "succeeded", errorCode: null });
-    expect(recordedEnd(agUi.runFinished("t", "r", { step_count: 1, usage }, "cancelled"))).toEqual({
+    expect(recordedEnd(agUi.runFinished("t", "r", { step_count: 1, usage }, []))).toEqual({ status: "succeeded", errorCode: null });
+    expect(recordedEnd(agUi.runFinished("t", "r", { step_count: 1, usage }, [], "cancelled"))).toEqual({
       status: "cancelled",
       errorCode: null,
     });
