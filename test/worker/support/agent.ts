@@ -20,7 +20,13 @@ export interface Script {
 
 export function scriptedModels(script: Script) {
   const { intent, execution } = scriptedPair(script.intent, script.steps);
-  const models: AgentModels = { intent, execution, labels: { intent: "mock-intent", execution: "mock-execution" }, provider: "mock", demo: false };
+  const models: AgentModels = {
+    intent,
+    execution,
+    labels: { intent: "mock-intent", execution: "mock-execution" },
+    provider: "mock",
+    demo: false,
+  };
   return { models, intent, execution };
 }
 
