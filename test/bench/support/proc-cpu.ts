@@ -80,3 +80,57 @@ export function cpuSnapshot(groups: readonly CpuGroup[]) {
     },
   };
 }
+
+/** Linux x86-64 system calls a workerd thread is seen blocked in. */
+const SYSCALLS: Record<string, string> = {
+  "74": "fsync",
+  "75": "fdatasync",
+  "232": "epoll_wait (idle: nothing to do)",
+  "281": "epoll_pwait (idle: nothing to do)",
+  "202": "futex (waiting for another thread)",
+  "18": "pwrite64",
+  "17": "pread64",
+  "257": "openat",
+  "0": "read",
+  "1": "write",
+  "20": "writev",
+};
+
+/**
+ * Samples what one thread is doing every `everyMs`: running, or blocked in which system call
+ * (/proc/<pid>/task/<tid>/syscall). Off-CPU time spent in fsync on the thread that runs every
+ * isolate is time no request can use, though no CPU counter shows it.
+ */
+export function sampleThreadStates(pid: number, tid: number, everyMs = 2) {
+  const counts = new Map<string, number>();
+  const timer = setInterval(() => {
+    let state: string;
+    try {
+      const syscall = readFileSync(`/proc/${pid}/task/${tid}/syscall`, "utf8").trim();
+      state = syscall.startsWith("running")
+        ? "running on a core"
+        : (SYSCALLS[syscall.split(" ")[0]!] ?? `syscall ${syscall.split(" ")[0]}`);
+    } catch {
+      return;
+    }
+    counts.set(state, (counts.get(state) ?? 0) + 1);
+  }, everyMs);
+  return {
+    /** Share of samples per state, largest first. */
+    stop(): Array<[string, number]> {
+      clearInterval(timer);
+      const total = [...counts.values()].reduce((a, b) => a + b, 0);
+      return [...counts].sort((a, b) => b[1] - a[1]).map(([state, n]) => [state, n / Math.max(1, total)]);
+    },
+  };
+}
+
+/** On-CPU and waiting-for-a-core time of one thread so far, in ms (/proc/<pid>/task/<tid>/schedstat). */
+export function threadSchedMs(pid: number, tid: number): { runMs: number; queuedMs: number } {
+  try {
+    const [run, queued] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").trim().split(" ").map(Number);
+    return { runMs: (run ?? 0) / 1e6, queuedMs: (queued ?? 0) / 1e6 };
+  } catch {
+    return { runMs: 0, queuedMs: 0 };
+  }
+}
