@@ -5,13 +5,23 @@
 //   floor     the same unavoidable work with no framework (test/bench/floor/worker.ts): token
 //             check, credential, the same PostgREST calls and bodies (captured from a real run),
 //             R2 objects of the same sizes, one Durable Object round trip, the same SSE bytes;
-//   bare SSE  a Hono endpoint streaming as many events, with no work behind them.
+//   bare SSE  a Hono endpoint streaming as many events, with no work behind them;
+//   and the agent once more without [observability], whose local trace store (wrangler dev
+//   only) writes on the Worker's own thread.
 // Prints p50/p99 latency one at a time and at 10 concurrent, runs/s, workerd CPU per run, and
 // the agent's ratios to both. Figures are printed, never asserted (docs/performance.md).
 // Run: npm run bench:run-overhead [-- --runs 200 --seconds 10 --concurrency 10]
 import { parseArgs } from "node:util";
 import { runInput, startRun } from "./support/agent-client.ts";
-import { agentConfig, bareConfig, captureFloorScript, startBenchStack, startFloor, workerCpuGroups } from "./support/bench-stack.ts";
+import {
+  agentConfig,
+  agentConfigWithoutObservability,
+  bareConfig,
+  captureFloorScript,
+  startBenchStack,
+  startFloor,
+  workerCpuGroups,
+} from "./support/bench-stack.ts";
 import { cpuSnapshot } from "./support/proc-cpu.ts";
 import { percentile, row } from "./support/stats.ts";
 import { type BenchWorker, startBenchWorker } from "./support/wrangler-worker.ts";
@@ -46,6 +56,11 @@ interface Figures {
 const stack = await startBenchStack();
 const script = await captureFloorScript(stack);
 const agent = await startBenchWorker({ name: "agent", config: agentConfig, envFiles: [stack.agentEnvFile(stack.plane.url)] });
+const quiet = await startBenchWorker({
+  name: "agent-quiet",
+  config: agentConfigWithoutObservability(stack),
+  envFiles: [stack.agentEnvFile(stack.plane.url)],
+});
 const floor = await startFloor(stack, script);
 const bare = await startBenchWorker({ name: "bare", config: bareConfig });
 try {
@@ -58,6 +73,11 @@ try {
   // One thread per client, as a person continues their own conversation.
   const targets: Target[] = [
     { label: "agent run (demo model)", worker: agent, once: (c) => post(agent.url, runInput(`bench-agent-${c}`, crypto.randomUUID())) },
+    {
+      label: "agent, no local trace store",
+      worker: quiet,
+      once: (c) => post(quiet.url, runInput(`bench-quiet-${c}`, crypto.randomUUID())),
+    },
     {
       label: "floor (same work, no framework)",
       worker: floor,
@@ -138,7 +158,7 @@ try {
     );
   }
   console.log("  (ms; CPU/run W = the Worker's workerd process, P = wrangler's proxy workerd, from /proc during the concurrent phase)");
-  const [a, fl, b] = targets.map((t) => figures.get(t)!) as [Figures, Figures, Figures];
+  const [a, q, fl, b] = targets.map((t) => figures.get(t)!) as [Figures, Figures, Figures, Figures];
   const ratio = (x: number, y: number) => `${(x / y).toFixed(2)}x`;
   console.log(
     `agent / floor:    latency p50 @1 ${ratio(percentile(a.sequential, 50), percentile(fl.sequential, 50))} (goal <= 2x), ` +
@@ -146,11 +166,16 @@ try {
       `throughput ${ratio(a.runsPerSecond, fl.runsPerSecond)} (goal >= 0.5x), Worker CPU/run ${ratio(a.workerCpuPerRunMs, fl.workerCpuPerRunMs)}`,
   );
   console.log(
+    `agent without the local trace store / floor: latency p50 @1 ${ratio(percentile(q.sequential, 50), percentile(fl.sequential, 50))}, ` +
+      `p50 @${concurrency} ${ratio(percentile(q.concurrent, 50), percentile(fl.concurrent, 50))}, ` +
+      `throughput ${ratio(q.runsPerSecond, fl.runsPerSecond)}, Worker CPU/run ${ratio(q.workerCpuPerRunMs, fl.workerCpuPerRunMs)}`,
+  );
+  console.log(
     `agent / bare SSE: latency p50 @1 ${ratio(percentile(a.sequential, 50), percentile(b.sequential, 50))}, ` +
       `p50 @${concurrency} ${ratio(percentile(a.concurrent, 50), percentile(b.concurrent, 50))}, ` +
       `throughput ${ratio(a.runsPerSecond, b.runsPerSecond)}, Worker CPU/run ${ratio(a.workerCpuPerRunMs, b.workerCpuPerRunMs)}`,
   );
 } finally {
-  await Promise.all([agent.stop(), floor.stop(), bare.stop()]);
+  await Promise.all([agent.stop(), quiet.stop(), floor.stop(), bare.stop()]);
   await stack.stop();
 }

@@ -6,7 +6,9 @@
 //   GET  /stages             the stage names, in run order
 import type { BaseEvent } from "@ag-ui/core";
 import { EventEncoder } from "@ag-ui/encoder";
+import type { LanguageModelV4, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { streamText } from "ai";
 import { r2PayloadStore } from "../../../functions/agent/persistence/payload-store.ts";
 import { createRunRecorder } from "../../../functions/agent/persistence/run-recorder.ts";
 import { postProcessToolCall } from "../../../functions/agent/post-processing/index.ts";
@@ -113,6 +115,41 @@ async function buildFixture(env: Env, token: string): Promise<Fixture> {
 
 type Stage = (f: Fixture, env: Env) => Promise<unknown> | unknown;
 
+/** A model that streams one text answer in `chunks` deltas: the AI SDK's cost per step and per chunk. */
+function chunkedModel(chunks: number): LanguageModelV4 {
+  const usage = { inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 0, text: 0, reasoning: 0 } };
+  return {
+    specificationVersion: "v4",
+    provider: "stage-bench",
+    modelId: "chunked",
+    supportedUrls: {},
+    doGenerate: () => Promise.reject(new Error("stream only")),
+    doStream: async () => {
+      const parts: LanguageModelV4StreamPart[] = [
+        { type: "stream-start", warnings: [] },
+        { type: "text-start", id: "t" },
+      ];
+      for (let i = 0; i < chunks; i++) parts.push({ type: "text-delta", id: "t", delta: "word " });
+      parts.push({ type: "text-end", id: "t" }, { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage });
+      return {
+        stream: new ReadableStream({
+          start(controller) {
+            for (const part of parts) controller.enqueue(part);
+            controller.close();
+          },
+        }),
+      };
+    },
+  };
+}
+
+async function textStep(chunks: number): Promise<number> {
+  const result = streamText({ model: chunkedModel(chunks), prompt: QUESTION });
+  let n = 0;
+  for await (const part of result.fullStream) if (part.type === "text-delta") n++;
+  return n;
+}
+
 const freshRequest = () => parsed(runBody(crypto.randomUUID()));
 
 const recorderFor = (f: Fixture, db: SupabaseClient, request: RunRequest, env: Env) =>
@@ -186,6 +223,15 @@ const STAGES: Record<string, Stage> = {
     await hub.recorded();
     return read;
   },
+  "hub: claim + the run's appends + recorded (no subscriber)": async (f, env) => {
+    const runId = crypto.randomUUID();
+    const hub = runHub(env, f.userId, runId);
+    await hub.claim({ userId: f.userId, runId });
+    for (const batch of f.batches) await hub.append(batch);
+    return hub.recorded();
+  },
+  "AI SDK: streamText, one text step of 1 chunk (no tools)": () => textStep(1),
+  "AI SDK: streamText, one text step of 41 chunks (no tools)": () => textStep(41),
   "logging: the run's two log lines": () => {
     log.warn("agent.demo_model", { run_id: "r", thread_id: "t", note: "no AGENT_MODEL_API_KEY: the offline demo model is answering" });
     log.info("agent.run_finished", {

@@ -1,7 +1,7 @@
 // The Workers the run benchmarks compare, on one data plane: the agent, the floor (the run's
 // unavoidable work with no framework, replaying a run captured from the agent) and a bare SSE
 // endpoint. Each on its own `wrangler dev`.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bundleSkills } from "../../../functions/agent/skills/bundle-skills.ts";
@@ -52,6 +52,22 @@ export async function startBenchStack(): Promise<BenchStack> {
 export const agentConfig = join(repoRoot, "wrangler.toml");
 export const floorConfig = join(repoRoot, "test/bench/floor/wrangler.toml");
 export const bareConfig = join(repoRoot, "test/bench/bare-sse/wrangler.toml");
+
+/**
+ * The agent's wrangler.toml without [observability]: wrangler dev then keeps no local trace
+ * store, whose writes run on the Worker's own thread (production keeps Workers Logs outside the
+ * isolate). Written to the stack's temp dir; `main` made absolute; no [build] (skills are
+ * bundled by startBenchStack).
+ */
+export function agentConfigWithoutObservability(stack: BenchStack): string {
+  const text = readFileSync(agentConfig, "utf8");
+  const sections = text.split(/^(?=\[)/m);
+  const kept = sections.filter((section) => !/^\[(observability|observability\.logs|build)\]/.test(section));
+  const config = kept.join("").replace(/^main = "(.+)"$/m, (_, main: string) => `main = "${join(repoRoot, main)}"`);
+  const file = join(stack.home, "agent-no-observability.toml");
+  writeFileSync(file, config);
+  return file;
+}
 
 /** A throwaway agent behind a tap captures one demo run: the floor's script. */
 export async function captureFloorScript(stack: BenchStack): Promise<FloorScript> {
