@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { descendantsOf } from "../../supabase/local/processes.ts";
 import { runInput, startRun } from "./support/agent-client.ts";
-import { agentConfig, startBenchStack, workerCpuGroups } from "./support/bench-stack.ts";
+import { agentBenchConfig, startBenchStack, workerCpuGroups } from "./support/bench-stack.ts";
 import { type CpuProfile, connectCdp } from "./support/cdp.ts";
 import { startDataPlaneTap, type TappedCall } from "./support/data-plane-tap.ts";
 import { perfAvailable, startPerf } from "./support/perf-profile.ts";
@@ -46,7 +46,12 @@ interface RunTrace {
 
 const stack = await startBenchStack();
 const tap = await startDataPlaneTap(stack.plane.url);
-const agent = await startBenchWorker({ name: "agent", config: agentConfig, envFiles: [stack.agentEnvFile(tap.url)], minify: false });
+const agent = await startBenchWorker({
+  name: "agent",
+  config: agentBenchConfig(stack),
+  envFiles: [stack.agentEnvFile(tap.url)],
+  minify: false,
+});
 const workerPid = () => agent.processIds().workerd.find((pid) => commandOf(pid).includes("--inspector-addr"))!;
 
 /** One run, one at a time, with its data-plane calls. */

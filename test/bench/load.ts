@@ -13,7 +13,7 @@ import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { descendantsOf } from "../../supabase/local/processes.ts";
 import { resumeRun, runInput, type StreamTiming, startRun } from "./support/agent-client.ts";
-import { agentConfig, startBenchStack, workerCpuGroups } from "./support/bench-stack.ts";
+import { agentBenchConfig, startBenchStack, workerCpuGroups } from "./support/bench-stack.ts";
 import { commandOf, cpuSnapshot, sampleThreadStates, threadCpuMs, threadSchedMs } from "./support/proc-cpu.ts";
 import { percentile, row } from "./support/stats.ts";
 import { repoRoot, startBenchWorker } from "./support/wrangler-worker.ts";
@@ -64,7 +64,7 @@ const modelUrl = model
   : undefined;
 const agent = await startBenchWorker({
   name: "agent",
-  config: agentConfig,
+  config: agentBenchConfig(stack),
   envFiles: [
     stack.agentEnvFile(
       stack.plane.url,

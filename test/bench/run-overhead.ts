@@ -13,15 +13,7 @@
 // Run: npm run bench:run-overhead [-- --runs 200 --seconds 10 --concurrency 10]
 import { parseArgs } from "node:util";
 import { runInput, startRun } from "./support/agent-client.ts";
-import {
-  agentConfig,
-  agentConfigWithoutObservability,
-  bareConfig,
-  captureFloorScript,
-  startBenchStack,
-  startFloor,
-  workerCpuGroups,
-} from "./support/bench-stack.ts";
+import { agentBenchConfig, bareConfig, captureFloorScript, startBenchStack, startFloor, workerCpuGroups } from "./support/bench-stack.ts";
 import { cpuSnapshot } from "./support/proc-cpu.ts";
 import { percentile, row } from "./support/stats.ts";
 import { type BenchWorker, startBenchWorker } from "./support/wrangler-worker.ts";
@@ -55,10 +47,10 @@ interface Figures {
 
 const stack = await startBenchStack();
 const script = await captureFloorScript(stack);
-const agent = await startBenchWorker({ name: "agent", config: agentConfig, envFiles: [stack.agentEnvFile(stack.plane.url)] });
+const agent = await startBenchWorker({ name: "agent", config: agentBenchConfig(stack), envFiles: [stack.agentEnvFile(stack.plane.url)] });
 const quiet = await startBenchWorker({
   name: "agent-quiet",
-  config: agentConfigWithoutObservability(stack),
+  config: agentBenchConfig(stack, { observability: false }),
   envFiles: [stack.agentEnvFile(stack.plane.url)],
 });
 const floor = await startFloor(stack, script);

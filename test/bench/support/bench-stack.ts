@@ -54,17 +54,19 @@ export const floorConfig = join(repoRoot, "test/bench/floor/wrangler.toml");
 export const bareConfig = join(repoRoot, "test/bench/bare-sse/wrangler.toml");
 
 /**
- * The agent's wrangler.toml without [observability]: wrangler dev then keeps no local trace
- * store, whose writes run on the Worker's own thread (production keeps Workers Logs outside the
- * isolate). Written to the stack's temp dir; `main` made absolute; no [build] (skills are
- * bundled by startBenchStack).
+ * The agent's wrangler.toml for benchmarks, written to the stack's temp dir with `main` made
+ * absolute and without [build]: startBenchStack has bundled the skills already, and a build
+ * that rewrites a watched file makes wrangler dev restart the Worker mid-benchmark.
+ * Without `observability`, also without [observability] (wrangler dev's local trace store).
  */
-export function agentConfigWithoutObservability(stack: BenchStack): string {
-  const text = readFileSync(agentConfig, "utf8");
-  const sections = text.split(/^(?=\[)/m);
-  const kept = sections.filter((section) => !/^\[(observability|observability\.logs|build)\]/.test(section));
-  const config = kept.join("").replace(/^main = "(.+)"$/m, (_, main: string) => `main = "${join(repoRoot, main)}"`);
-  const file = join(stack.home, "agent-no-observability.toml");
+export function agentBenchConfig(stack: BenchStack, options: { observability: boolean } = { observability: true }): string {
+  const drop = options.observability ? /^\[build\]/ : /^\[(observability|observability\.logs|build)\]/;
+  const sections = readFileSync(agentConfig, "utf8").split(/^(?=\[)/m);
+  const config = sections
+    .filter((section) => !drop.test(section))
+    .join("")
+    .replace(/^main = "(.+)"$/m, (_, main: string) => `main = "${join(repoRoot, main)}"`);
+  const file = join(stack.home, `agent${options.observability ? "" : "-no-observability"}.toml`);
   writeFileSync(file, config);
   return file;
 }
@@ -72,7 +74,7 @@ export function agentConfigWithoutObservability(stack: BenchStack): string {
 /** A throwaway agent behind a tap captures one demo run: the floor's script. */
 export async function captureFloorScript(stack: BenchStack): Promise<FloorScript> {
   const tap = await startDataPlaneTap(stack.plane.url);
-  const agent = await startBenchWorker({ name: "capture", config: agentConfig, envFiles: [stack.agentEnvFile(tap.url)] });
+  const agent = await startBenchWorker({ name: "capture", config: agentBenchConfig(stack), envFiles: [stack.agentEnvFile(tap.url)] });
   try {
     return await captureRun(agent, tap, stack.token);
   } finally {

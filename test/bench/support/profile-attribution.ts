@@ -6,12 +6,24 @@ import type { CpuProfile } from "./cdp.ts";
 
 type ProfileNode = CpuProfile["nodes"][number];
 
+/**
+ * esbuild names modules relative to the config's directory (which may be a temp dir): keep
+ * the part from `node_modules/` or from our `functions/` on.
+ */
+export function repoRelative(path: string): string {
+  const trimmed = path.replace(/^(\.\.\/)+/, "");
+  const dependency = trimmed.indexOf("node_modules/");
+  if (dependency >= 0) return trimmed.slice(dependency);
+  const ours = /(^|\/)functions\//.exec(trimmed);
+  return ours ? trimmed.slice(ours.index + ours[1]!.length) : trimmed;
+}
+
 /** Module of every line of the bundle, from esbuild's `// path` comments. */
 export function moduleMap(bundleSource: string): (line: number) => string {
   const starts: Array<{ line: number; module: string }> = [];
   bundleSource.split("\n").forEach((text, line) => {
     const match = /^\/\/ ((?:\.\.\/)*[\w@.\-/]+\.(?:m?js|cjs|ts|json))$/.exec(text);
-    if (match) starts.push({ line, module: match[1]!.replace(/^(\.\.\/)+/, "").replace(/^main\//, "") });
+    if (match) starts.push({ line, module: repoRelative(match[1]!) });
   });
   return (line) => {
     let lo = 0;

@@ -31,7 +31,18 @@ export interface BenchWorkerOptions {
   minify?: boolean;
 }
 
+/** Free ports are free only until someone takes them (other helpers' tests run too): retry. */
 export async function startBenchWorker(options: BenchWorkerOptions): Promise<BenchWorker> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error) || !error.message.includes("Address already in use")) throw error;
+    }
+  }
+}
+
+async function startOnce(options: BenchWorkerOptions): Promise<BenchWorker> {
   const [port, inspectorPort] = [await freePort(), await freePort()];
   const persistDir = mkdtempSync(join(tmpdir(), `bench-${options.name}-`));
   let output = "";
