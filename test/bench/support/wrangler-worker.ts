@@ -1,0 +1,116 @@
+// Any Worker of the benchmarks (the agent, the floor, the bare SSE endpoint) on `wrangler dev`:
+// free ports, its own persistence directory, an inspector port for the profiler, and the pids
+// of the processes that serve it, for CPU accounting from /proc.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { awaitExit, childEnv, descendantsOf, freePort } from "../../../supabase/local/processes.ts";
+
+export const repoRoot = resolve(import.meta.dirname, "../../..");
+const wranglerJs = join(repoRoot, "node_modules/wrangler/bin/wrangler.js");
+
+export interface BenchWorker {
+  name: string;
+  url: string;
+  inspectorPort: number;
+  /** Where R2 objects and Durable Object state live for this instance. */
+  persistDir: string;
+  /** wrangler's Node process and its descendants (the workerd processes), as of now. */
+  processIds(): { wrangler: number; workerd: number[] };
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface BenchWorkerOptions {
+  name: string;
+  /** wrangler.toml of the Worker. */
+  config: string;
+  envFiles?: string[];
+  /** Override the config's `minify` (the profiler reads module paths from an unminified bundle). */
+  minify?: boolean;
+}
+
+/** Free ports are free only until someone takes them (other helpers' tests run too): retry. */
+export async function startBenchWorker(options: BenchWorkerOptions): Promise<BenchWorker> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error) || !error.message.includes("Address already in use")) throw error;
+    }
+  }
+}
+
+async function startOnce(options: BenchWorkerOptions): Promise<BenchWorker> {
+  const [port, inspectorPort] = [await freePort(), await freePort()];
+  const persistDir = mkdtempSync(join(tmpdir(), `bench-${options.name}-`));
+  let output = "";
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      wranglerJs,
+      "dev",
+      "-c",
+      options.config,
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(inspectorPort),
+      "--persist-to",
+      persistDir,
+      "--show-interactive-dev-session=false",
+      ...(options.minify === undefined ? [] : [`--minify=${options.minify}`]),
+      ...(options.envFiles ?? []).flatMap((file) => ["--env-file", file]),
+    ],
+    { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], env: childEnv({ ...process.env, WRANGLER_SEND_METRICS: "false" }) },
+  );
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.length > 100_000) output = output.slice(-50_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      const workerd = descendantsOf(child.pid);
+      child.kill("SIGINT");
+      const killer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await new Promise((r) => child.once("exit", r));
+      clearTimeout(killer);
+      await awaitExit(workerd);
+    }
+    rmSync(persistDir, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`wrangler dev (${options.name}) exited early:\n${output}`);
+    }
+    if (
+      await fetch(url, { method: "HEAD" }).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`wrangler dev (${options.name}) not ready in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    name: options.name,
+    url,
+    inspectorPort,
+    persistDir,
+    processIds: () => ({ wrangler: child.pid!, workerd: descendantsOf(child.pid!) }),
+    output: () => output,
+    stop,
+  };
+}
