@@ -17,8 +17,6 @@ import type { Database } from "./database.types.ts";
  */
 export type DatabaseClient = SupabaseClient<Database>;
 
-const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } as const;
-
 type ClientSettings = Pick<DataPlaneSettings, "supabaseUrl" | "supabaseAnonKey" | "dataPlane">;
 
 const bounded = (settings: ClientSettings) => ({
@@ -33,5 +31,7 @@ export function createUserClient(settings: ClientSettings, accessToken: () => Pr
 }
 
 export function createAnonClient(settings: ClientSettings): DatabaseClient {
-  return createClient<Database>(settings.supabaseUrl, settings.supabaseAnonKey, { auth: noSession, ...bounded(settings) });
+  // No token: supabase-js sends the anon key as the bearer, as a signed-out client would, and
+  // builds no auth client, so the Worker's bundle can leave auth-js out (wrangler.toml [alias]).
+  return createClient<Database>(settings.supabaseUrl, settings.supabaseAnonKey, { accessToken: async () => null, ...bounded(settings) });
 }

@@ -2,9 +2,8 @@
 // save. Builds with `wrangler deploy --dry-run --outdir <tmp> --metafile` (the production build:
 // minified, as wrangler.toml says), reads esbuild's metafile (bytes each input contributes to
 // the output) and gzips the output (Node's zlib, default level, as wrangler reports it).
-// Each candidate is measured by building again with the package aliased to an empty module
-// (`--alias`): the exact bytes it costs, raw and gzip. A stand-in that keeps the Worker working
-// (a 1-line SSE writer, constructor stubs) costs a little back; see docs/performance.md.
+// Each stand-in of wrangler.toml's [alias] (functions/bundle/) is weighed by building again
+// without its alias lines: the exact bytes it saves, raw and gzip.
 // Run: npm run bench:bundle
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -27,23 +26,20 @@ interface Build {
 }
 
 const work = mkdtempSync(join(tmpdir(), "bench-bundle-"));
-const stub = join(work, "empty.cjs");
-// CommonJS, so every named import of it builds (and is undefined): enough to weigh a package.
-writeFileSync(stub, "module.exports = {};\n");
 
-function build(aliases: string[] = []): Build {
-  const out = join(work, `out-${aliases.length}-${Math.random().toString(36).slice(2, 8)}`);
+function build(configPath?: string): Build {
+  const out = join(work, `out-${Math.random().toString(36).slice(2, 8)}`);
   execFileSync(
     process.execPath,
     [
       join(repoRoot, "node_modules/wrangler/bin/wrangler.js"),
       "deploy",
       "--dry-run",
+      ...(configPath ? ["--config", configPath] : []),
       "--outdir",
       out,
       "--metafile",
       join(out, "meta.json"),
-      ...aliases.flatMap((name) => ["--alias", `${name}:${stub}`]),
     ],
     { cwd: repoRoot, stdio: "ignore", env: childEnv({ ...process.env, WRANGLER_SEND_METRICS: "false" }) },
   );
@@ -75,31 +71,37 @@ function byOwner(meta: Metafile): Array<{ owner: string; inBytes: number; outByt
   return [...owners].map(([owner, e]) => ({ owner, ...e })).sort((a, b) => b.outBytes - a.outBytes);
 }
 
-/** Never run by the Worker, and why; each is weighed by an aliased build. */
-const CANDIDATES: Array<{ name: string; aliases: string[]; why: string }> = [
-  {
-    name: "@ag-ui/encoder (+ @ag-ui/proto, @bufbuild/protobuf)",
-    aliases: ["@ag-ui/encoder"],
-    why: "the hub only calls encodeSSE (one `data: JSON\\n\\n` line); the protobuf encoder is never used",
-  },
-  {
-    name: "@ai-sdk/gateway (+ @vercel/oidc)",
-    aliases: ["@ai-sdk/gateway"],
-    why: "the AI SDK's default provider for string model ids; every model we pass is an object",
-  },
-  {
-    name: "@supabase/auth-js",
-    aliases: ["@supabase/auth-js"],
-    why: "the Worker never signs in: the user client has accessToken, the anon client no session",
-  },
-  {
-    name: "@supabase/realtime-js (+ phoenix)",
-    aliases: ["@supabase/realtime-js"],
-    why: "no channel is ever opened (createClient still constructs a RealtimeClient)",
-  },
-  { name: "@supabase/storage-js (+ iceberg-js)", aliases: ["@supabase/storage-js"], why: "tool payloads go to R2, not Supabase Storage" },
-  { name: "@supabase/functions-js", aliases: ["@supabase/functions-js"], why: "no Edge Function is invoked" },
+/**
+ * The stand-ins wrangler.toml's [alias] swaps in, grouped as they go together; each is weighed
+ * by building with its alias lines taken out of a copy of wrangler.toml.
+ */
+const STAND_INS: Array<{ name: string; aliases: string[] }> = [
+  { name: "zod: English only, no compile, no fromJSONSchema", aliases: ["zod", "zod/v4", "zod/v4/core"] },
+  { name: "@ai-sdk/gateway (+ @vercel/oidc)", aliases: ["@ai-sdk/gateway"] },
+  { name: "@supabase/auth-js", aliases: ["@supabase/auth-js"] },
+  { name: "@supabase/realtime-js (+ phoenix)", aliases: ["@supabase/realtime-js"] },
+  { name: "@supabase/storage-js (+ iceberg-js)", aliases: ["@supabase/storage-js"] },
+  { name: "@supabase/functions-js", aliases: ["@supabase/functions-js"] },
 ];
+
+const config = readFileSync(join(repoRoot, "wrangler.toml"), "utf8");
+const aliasLine = (name: string) => new RegExp(`^"${name.replace(/[/.]/g, "\\$&")}" = .*$\\n`, "m");
+
+/** Builds with a copy of wrangler.toml that lacks the alias lines of these packages. */
+function buildWithout(aliases: string[]): Build {
+  let copy = config;
+  for (const name of aliases) {
+    if (!aliasLine(name).test(copy)) throw new Error(`wrangler.toml has no [alias] line for ${name}`);
+    copy = copy.replace(aliasLine(name), "");
+  }
+  const path = join(repoRoot, `.bench-bundle-${process.pid}.wrangler.toml`);
+  writeFileSync(path, copy);
+  try {
+    return build(path);
+  } finally {
+    rmSync(path, { force: true });
+  }
+}
 
 try {
   const base = build();
@@ -126,32 +128,16 @@ try {
   }
   console.log("  (≈ gzip: the part's share of the minified bytes applied to the whole bundle's gzip size; the savings below are exact)");
 
-  console.log("\nWhat the Worker never runs, weighed by building without it (aliased to an empty module)");
+  console.log("\nWhat each stand-in saves (wrangler.toml [alias]; the bundle built again with its lines taken out)");
   const cwidths = [52, 11, 11];
-  console.log(row(["left out", "minified", "gzip"], cwidths));
-  const all: string[] = [];
-  for (const candidate of CANDIDATES) {
-    const without = build(candidate.aliases);
-    all.push(...candidate.aliases);
-    console.log(row([candidate.name, `-${kib(base.raw - without.raw)}`, `-${kib(base.gzip - without.gzip)}`], cwidths));
-    console.log(`    ${candidate.why}`);
+  console.log(row(["stand-in for", "minified", "gzip"], cwidths));
+  for (const standIn of STAND_INS) {
+    const without = buildWithout(standIn.aliases);
+    console.log(row([standIn.name, `-${kib(without.raw - base.raw)}`, `-${kib(without.gzip - base.gzip)}`], cwidths));
   }
-  const supabase = build(CANDIDATES.filter((c) => c.name.startsWith("@supabase/")).flatMap((c) => c.aliases));
-  console.log(
-    row(
-      ["supabase-js beyond postgrest-js (the four above)", `-${kib(base.raw - supabase.raw)}`, `-${kib(base.gzip - supabase.gzip)}`],
-      cwidths,
-    ),
-  );
-  const everything = build(all);
-  console.log(row(["all of the above", `-${kib(base.raw - everything.raw)}`, `-${kib(base.gzip - everything.gzip)}`], cwidths));
-  console.log(`  -> ${kib(everything.raw)} minified, ${kib(everything.gzip)} gzip`);
-  const locales = owners.find((o) => o.owner.startsWith("zod (locales"));
-  if (locales)
-    console.log(
-      `zod's locales other than en: ${kib(locales.outBytes)} minified (≈ ${kib((locales.outBytes / totalOut) * base.gzip)} gzip by share); ` +
-        "reached through zod's own relative imports, so not weighed by aliasing",
-    );
+  const none = buildWithout(STAND_INS.flatMap((standIn) => standIn.aliases));
+  console.log(row(["all of them", `-${kib(none.raw - base.raw)}`, `-${kib(none.gzip - base.gzip)}`], cwidths));
+  console.log(`  without any stand-in: ${kib(none.raw)} minified, ${kib(none.gzip)} gzip`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -9,11 +9,11 @@
 
 import { DurableObject } from "cloudflare:workers";
 import { EventType, type RunErrorEvent, type RunFinishedEvent } from "@ag-ui/core";
-import { EventEncoder } from "@ag-ui/encoder";
 import { log } from "../../lib/log.ts";
 import { type AgentEvent, agUi } from "../runtime/ag-ui-events.ts";
 import { loadSettings } from "../settings.ts";
 import { closeRunRecord, type RecordedEnd, type RunOwner, recordedEnd } from "./close-run-record.ts";
+import { sseFrame } from "./sse-frame.ts";
 
 /** How long a finished run's events stay available for resume. */
 const RETAIN_MS = 24 * 60 * 60 * 1000;
@@ -53,7 +53,6 @@ interface Subscriber {
 export class RunHub extends DurableObject<Env> {
   private meta: Meta | undefined;
   private readonly subscribers = new Set<Subscriber>();
-  private readonly encoder = new EventEncoder({ accept: "text/event-stream" });
 
   private async load(): Promise<Meta> {
     this.meta ??= (await this.ctx.storage.get<Meta>("meta")) ?? { next: 0, claimed: false, finished: false, cancelRequested: false };
@@ -162,8 +161,6 @@ export class RunHub extends DurableObject<Env> {
     const meta = await this.load();
     // A follower of a run that went silent gets its end at once, not after the next alarm.
     await this.abandonIfIdle(meta);
-    const bytes = new TextEncoder();
-    const frame = (seq: number, event: AgentEvent) => bytes.encode(`id: ${seq}\n${this.encoder.encodeSSE(event)}`);
     // Read back as written, not validated: only append() writes these keys, with the AgentEvents
     // our own run built (the hub is reachable only through the RUN_HUB binding, never by a
     // client), and they are only re-sent as they were sent live. Parsing every event again on
@@ -177,7 +174,7 @@ export class RunHub extends DurableObject<Env> {
         let last = after;
         for (const [key, event] of stored) {
           last = Number(key.slice(2));
-          controller.enqueue(frame(last, event));
+          controller.enqueue(sseFrame(last, event));
         }
         if (meta.finished) {
           controller.close();
@@ -189,7 +186,7 @@ export class RunHub extends DurableObject<Env> {
             if (seq <= last) return; // already replayed from storage
             last = seq;
             try {
-              controller.enqueue(frame(seq, event));
+              controller.enqueue(sseFrame(seq, event));
             } catch {
               this.subscribers.delete(subscriber!);
             }

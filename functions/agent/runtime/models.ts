@@ -1,9 +1,9 @@
 // Which language models a run uses: any OpenAI-compatible endpoint (configurable base URL, key
 // and model per stage), or, with no key configured, the offline demo model, labelled as such.
-import { createOpenAI } from "@ai-sdk/openai";
 import type { LanguageModel } from "ai";
 import type { Settings } from "../settings.ts";
 import { DEMO_MODEL_ID, demoModel } from "./demo-model.ts";
+import { openAiModels } from "./openai-models.ts";
 
 export interface AgentModels {
   intent: LanguageModel;
@@ -21,9 +21,8 @@ export function resolveModels(agent: Settings["agent"]): AgentModels {
     const model = demoModel();
     return { intent: model, execution: model, labels: { intent: DEMO_MODEL_ID, execution: DEMO_MODEL_ID }, provider: "demo", demo: true };
   }
-  const provider = createOpenAI({ apiKey: agent.modelApiKey, ...(agent.modelBaseUrl ? { baseURL: agent.modelBaseUrl } : {}) });
   // Chat Completions unless the operator chose the Responses API (docs/configuration.md).
-  const model = (id: string) => (agent.modelApi === "responses" ? provider.responses(id) : provider.chat(id));
+  const model = openAiModels({ api: agent.modelApi, baseUrl: agent.modelBaseUrl, apiKey: agent.modelApiKey });
   return {
     intent: model(agent.intentModel),
     execution: model(agent.executionModel),
