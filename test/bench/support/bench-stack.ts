@@ -54,8 +54,8 @@ export const floorConfig = join(repoRoot, "test/bench/floor/wrangler.toml");
 export const bareConfig = join(repoRoot, "test/bench/bare-sse/wrangler.toml");
 
 /**
- * The agent's wrangler.toml for benchmarks, written to the stack's temp dir with `main` made
- * absolute and without [build]: startBenchStack has bundled the skills already, and a build
+ * The agent's wrangler.toml for benchmarks, written to the stack's temp dir with `main` and the
+ * [alias] paths made absolute and without [build]: startBenchStack has bundled the skills already, and a build
  * that rewrites a watched file makes wrangler dev restart the Worker mid-benchmark.
  * Without `observability`, also without [observability] (wrangler dev's local trace store).
  */
@@ -65,7 +65,9 @@ export function agentBenchConfig(stack: BenchStack, options: { observability: bo
   const config = sections
     .filter((section) => !drop.test(section))
     .join("")
-    .replace(/^main = "(.+)"$/m, (_, main: string) => `main = "${join(repoRoot, main)}"`);
+    .replace(/^main = "(.+)"$/m, (_, main: string) => `main = "${join(repoRoot, main)}"`)
+    // [alias] stand-ins are paths relative to the repo, as is `main`
+    .replace(/^("[^"]+") = "\.\/(.+)"$/gm, (_, name: string, path: string) => `${name} = "${join(repoRoot, path)}"`);
   const file = join(stack.home, `agent${options.observability ? "" : "-no-observability"}.toml`);
   writeFileSync(file, config);
   return file;

@@ -92,7 +92,7 @@ async function startOnce(options: BenchWorkerOptions): Promise<BenchWorker> {
       throw new Error(`wrangler dev (${options.name}) exited early:\n${output}`);
     }
     if (
-      await fetch(url, { method: "HEAD" }).then(
+      await fetch(url, { method: "HEAD", signal: AbortSignal.timeout(2_000) }).then(
         () => true,
         () => false,
       )
