@@ -3,7 +3,9 @@
 //     run with DATABASE_UNAVAILABLE and answers history/threads with 503, within the deadline;
 //   - a run refused before it was recorded leaves its run id free for a retry;
 //   - the hub's idle limit (RUN_IDLE_TIMEOUT_SECONDS=5 in the test bindings) follows the last
-//     activity, and a run closed as abandoned is also finished in the runs table.
+//     activity, and a run closed as abandoned is also finished in the runs table;
+//   - the hub finishes a run's record only when the run could not: a recorded end leaves it
+//     nothing but retention, an unrecorded one a retry within seconds.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, inject, test } from "vitest";
 import { createApp } from "../../functions/agent/app.ts";
@@ -11,7 +13,7 @@ import { runHub } from "../../functions/agent/run-hub/run-hub.ts";
 import { loadSettings } from "../../functions/agent/settings.ts";
 import { createUserDatabase } from "../../functions/lib/user-database.ts";
 import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
-import { EventType, parseSse, runAgentRequest, runInput, tokenFor } from "./support/agent.ts";
+import { EventType, parseSse, runAgentRequest, runInput, scriptedModels, tokenFor } from "./support/agent.ts";
 
 const ALICE = SEEDED_USERS.alice.id;
 const IDLE_MS = 5_000;
@@ -139,5 +141,57 @@ describe("the run hub's idle limit", () => {
       await sleep(500);
     }
     expect(row).toEqual({ status: "failed", error_code: "RUN_ABANDONED" });
+  }, 30_000);
+});
+
+describe("the hub's share of a run's record", () => {
+  afterEach(() => control("/postgres/start"));
+
+  /** What the hub keeps about a run: whether its record is still the hub's to finish, and when it looks next. */
+  async function hubState(runId: string) {
+    const { runInDurableObject } = await import("cloudflare:test");
+    return runInDurableObject(runHub(env, ALICE, runId), async (_instance, state) => ({
+      meta: await state.storage.get<{ recordOpen?: boolean; unrecordedEnd?: unknown }>("meta"),
+      alarm: await state.storage.getAlarm(),
+    }));
+  }
+
+  async function runWith(scripted: ReturnType<typeof scriptedModels>) {
+    const input = runInput("today?");
+    const response = await createApp({ models: () => scripted.models }).request(
+      "/api/v1/agent/runs",
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${aliceToken}`, "content-type": "application/json" },
+        body: JSON.stringify(input),
+      },
+      { ...env, ...faultsEnv() },
+    );
+    return { input, events: parseSse(await response.text()) };
+  }
+
+  test("a run that recorded its end leaves the hub nothing to finish", async () => {
+    const { input, events } = await runWith(scriptedModels(script));
+    expect(events.at(-1)).toMatchObject({ type: EventType.RUN_FINISHED });
+    const { meta, alarm } = await hubState(input.runId);
+    expect(meta?.recordOpen).toBe(false);
+    expect(meta?.unrecordedEnd).toBeUndefined();
+    // Only retention is left: the next look is a day away, not a retry in seconds.
+    expect(alarm).toBeGreaterThan(Date.now() + 60 * 60_000);
+  });
+
+  test("a run whose end could not be recorded leaves it to the hub, which retries soon", async () => {
+    const scripted = scriptedModels(script);
+    const answer = scripted.execution.doStream;
+    scripted.execution.doStream = async (options) => {
+      await control("/postgres/stop"); // the start is recorded; the end will not be
+      return (answer as (o: typeof options) => ReturnType<typeof answer>)(options);
+    };
+    const { input, events } = await runWith(scripted);
+    expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: "DATABASE_UNAVAILABLE" });
+    const { meta, alarm } = await hubState(input.runId);
+    expect(meta?.recordOpen).toBe(true);
+    expect(meta?.unrecordedEnd).toEqual({ status: "failed", errorCode: "DATABASE_UNAVAILABLE" });
+    expect(alarm).toBeLessThan(Date.now() + 60_000);
   }, 30_000);
 });

@@ -120,9 +120,11 @@ export function runRoutes(options: RunRouteOptions = {}) {
       const { settings, user } = c.var;
       const request = c.req.valid("json");
       const hub = runHub(c.env, user.userId, request.runId);
-      if (!(await hub.claim({ userId: user.userId, runId: request.runId })))
-        return c.json(errorBody("CONFLICT", "this runId was already used; start a new run with a new runId"), 409);
+      const stream = await hub.start({ userId: user.userId, runId: request.runId });
+      if (!stream) return c.json(errorBody("CONFLICT", "this runId was already used; start a new run with a new runId"), 409);
 
+      const cancel = new AbortController();
+      const pipe = eventPipe(hub, () => cancel.abort("cancelled by the user"));
       const models = (options.models ?? ((s: Settings) => resolveModels(s.agent)))(settings);
       const db = await createUserDatabase(settings, user.userId);
       const deps = {
@@ -131,7 +133,7 @@ export function runRoutes(options: RunRouteOptions = {}) {
         skills: skillLibrary(settings.agent.enabledSkills),
         agent: settings.agent,
         recorder: reportingTo(
-          hub,
+          { refused: () => hub.refused(), recorded: pipe.markRecorded },
           createRunRecorder({
             db,
             userId: user.userId,
@@ -142,9 +144,6 @@ export function runRoutes(options: RunRouteOptions = {}) {
         ),
       };
 
-      const stream = await hub.subscribe(-1);
-      const cancel = new AbortController();
-      const pipe = eventPipe(hub, () => cancel.abort("cancelled by the user"));
       const run = runAgent(request, { ...deps, settle: pipe.drain }, pipe.emit, cancel.signal)
         .then(() => pipe.drain())
         .catch((error: unknown) =>
@@ -157,9 +156,9 @@ export function runRoutes(options: RunRouteOptions = {}) {
       const { runId } = c.req.valid("param");
       const cursor = resumeCursor(c.req.valid("query").after, c.req.header("last-event-id"));
       if (!cursor.ok) return c.json(errorBody("INVALID_REQUEST", `${cursor.field} ${EVENT_CURSOR_PROBLEM}`, { field: cursor.field }), 400);
-      const hub = runHub(c.env, c.var.user.userId, runId);
-      if (!(await hub.info()).exists) return c.json(errorBody("NOT_FOUND", "no such run"), 404);
-      return new Response(await hub.subscribe(cursor.after), { headers: SSE_HEADERS });
+      const stream = await runHub(c.env, c.var.user.userId, runId).follow(cursor.after);
+      if (!stream) return c.json(errorBody("NOT_FOUND", "no such run"), 404);
+      return new Response(stream, { headers: SSE_HEADERS });
     })
     .post("/api/v1/agent/runs/:runId/cancel", cancelDoc, validated("param", RunIdParam), async (c) => {
       const hub = runHub(c.env, c.var.user.userId, c.req.valid("param").runId);

@@ -3,7 +3,8 @@
 import type { RunRecorder } from "../runtime/run-recorder.ts";
 
 export interface RecordStateHub {
-  recorded(): Promise<void>;
+  /** Synchronous: the news travels with the run's next events (see eventPipe.markRecorded). */
+  recorded(): void;
   refused(): Promise<void>;
 }
 
@@ -22,8 +23,7 @@ export function reportingTo(hub: RecordStateHub, recorder: RunRecorder): RunReco
     // Before the terminal event reaches the hub, so the hub never retries a recorded end.
     finish: async (outcome) => {
       await recorder.finish(outcome);
-      // The hub only double-checks a row the run finished; an unreachable hub is no failure.
-      await hub.recorded().catch(() => undefined);
+      hub.recorded();
     },
   };
 }

@@ -41,6 +41,11 @@ interface Meta {
   releaseOnEnd?: boolean;
 }
 
+/** What the run tells the hub along with a batch of events. */
+export interface AppendNote {
+  recorded?: boolean;
+}
+
 const isTerminal = (event: AgentEvent): event is RunFinishedEvent | RunErrorEvent =>
   event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR;
 
@@ -77,16 +82,23 @@ export class RunHub extends DurableObject<Env> {
       meta.owner = owner;
       meta.recordOpen = true;
     }
-    await this.ctx.storage.put("meta", meta);
-    await this.ctx.storage.setAlarm(Date.now() + this.idleLimitMs());
+    // Issued together: the object's storage commits them as one write.
+    await Promise.all([this.ctx.storage.put("meta", meta), this.ctx.storage.setAlarm(Date.now() + this.idleLimitMs())]);
     return true;
   }
 
-  /** The run recorded its end itself; the hub has nothing to finish. */
-  async recorded(): Promise<void> {
+  /**
+   * Claims the run id and subscribes from the first event in one round trip: the stream the
+   * POST answers with, or null when the id was already taken.
+   */
+  async start(owner: RunOwner): Promise<ReadableStream<Uint8Array> | null> {
+    return (await this.claim(owner)) ? this.subscribe(-1) : null;
+  }
+
+  /** A resume: the stream after `after`, or null when no run has this id. */
+  async follow(after: number): Promise<ReadableStream<Uint8Array> | null> {
     const meta = await this.load();
-    meta.recordOpen = false;
-    await this.ctx.storage.put("meta", meta);
+    return meta.claimed || meta.next > 0 ? this.subscribe(after) : null;
   }
 
   /**
@@ -101,10 +113,18 @@ export class RunHub extends DurableObject<Env> {
     await this.ctx.storage.put("meta", meta);
   }
 
-  /** Appends the run's next events; answers whether the user asked to cancel it. */
-  async append(events: AgentEvent[]): Promise<{ cancelRequested: boolean }> {
+  /**
+   * Appends the run's next events; answers whether the user asked to cancel it. The note
+   * rides with the batch: `recorded` says the run recorded its end itself, so the hub has
+   * nothing to finish. It is applied before the batch's events, which may hold the end.
+   */
+  async append(events: AgentEvent[], note: AppendNote = {}): Promise<{ cancelRequested: boolean }> {
     const meta = await this.load();
-    if (meta.finished) return { cancelRequested: meta.cancelRequested };
+    if (note.recorded) meta.recordOpen = false;
+    if (meta.finished) {
+      if (note.recorded) await this.ctx.storage.put("meta", meta);
+      return { cancelRequested: meta.cancelRequested };
+    }
     const entries: Record<string, AgentEvent> = {};
     const numbered = events.map((event) => ({ seq: meta.next++, event }));
     meta.lastActivityAt = Date.now();
@@ -116,21 +136,27 @@ export class RunHub extends DurableObject<Env> {
         if (meta.recordOpen) meta.unrecordedEnd = recordedEnd(event);
       }
     }
-    await this.ctx.storage.put({ ...entries, meta });
-    for (const { seq, event } of numbered) for (const subscriber of this.subscribers) subscriber.push(seq, event);
-    if (meta.finished) {
-      for (const subscriber of this.subscribers) subscriber.end();
-      this.subscribers.clear();
-      if (meta.releaseOnEnd) {
-        await this.ctx.storage.deleteAlarm();
-        await this.ctx.storage.deleteAll();
-        this.meta = undefined;
-        return { cancelRequested: false };
-      }
-      // An end the run could not record is finished by the alarm, first soon, then with backoff.
-      await this.ctx.storage.setAlarm(Date.now() + (meta.unrecordedEnd ? closeRetryDelay(0) : RETAIN_MS));
+    if (meta.finished && meta.releaseOnEnd) {
+      this.deliver(numbered);
+      await this.ctx.storage.deleteAlarm();
+      await this.ctx.storage.deleteAll();
+      this.meta = undefined;
+      return { cancelRequested: false };
     }
+    const writes = [this.ctx.storage.put({ ...entries, meta })];
+    // An end the run could not record is finished by the alarm, first soon, then with backoff.
+    if (meta.finished) writes.push(this.ctx.storage.setAlarm(Date.now() + (meta.unrecordedEnd ? closeRetryDelay(0) : RETAIN_MS)));
+    await Promise.all(writes);
+    this.deliver(numbered);
     return { cancelRequested: meta.cancelRequested };
+  }
+
+  /** Live delivery; after the run's end every subscriber's stream is closed. */
+  private deliver(numbered: { seq: number; event: AgentEvent }[]): void {
+    for (const { seq, event } of numbered) for (const subscriber of this.subscribers) subscriber.push(seq, event);
+    if (!this.meta?.finished) return;
+    for (const subscriber of this.subscribers) subscriber.end();
+    this.subscribers.clear();
   }
 
   async info(): Promise<{ exists: boolean; finished: boolean; events: number }> {

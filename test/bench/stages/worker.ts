@@ -4,7 +4,6 @@
 // own functions and the inputs of a demo run, and with nothing else going on. Never deployed.
 //   POST /stage/<name>?n=N   runs the stage N times in sequence; answers { n, wallMs, note }
 //   GET  /stages             the stage names, in run order
-import { EventEncoder } from "@ag-ui/encoder";
 import type { LanguageModelV4, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { streamText } from "ai";
@@ -13,6 +12,7 @@ import { createRunRecorder } from "../../../functions/agent/persistence/run-reco
 import { postProcessToolCall } from "../../../functions/agent/post-processing/index.ts";
 import { eventPipe } from "../../../functions/agent/run-hub/event-pipe.ts";
 import { runHub } from "../../../functions/agent/run-hub/run-hub.ts";
+import { sseFrame } from "../../../functions/agent/run-hub/sse-frame.ts";
 import { type AgentEvent, runUsage } from "../../../functions/agent/runtime/ag-ui-events.ts";
 import { runIntentStage } from "../../../functions/agent/runtime/intent.ts";
 import { resolveModels } from "../../../functions/agent/runtime/models.ts";
@@ -160,6 +160,11 @@ const recorderFor = (f: Fixture, db: SupabaseClient, request: RunRequest, env: E
     payloads: r2PayloadStore(env.PAYLOADS, { timeoutMs: f.settings.dataPlane.timeoutMs }),
   });
 
+/** The run's batches as its pipe sends them: the recorded note rides with the last (the end). */
+async function appendAll(hub: ReturnType<typeof runHub>, batches: AgentEvent[][]) {
+  for (const [i, batch] of batches.entries()) await hub.append(batch, { recorded: i === batches.length - 1 });
+}
+
 /** In run order. Each entry: what one iteration does. */
 const STAGES: Record<string, Stage> = {
   "auth: verify the token (jose, cached JWKS)": (f) =>
@@ -205,29 +210,24 @@ const STAGES: Record<string, Stage> = {
     await recorder.start();
     return recorder.finish({ status: "succeeded", stepCount: 3, usage: runUsage({}), stageTimings: {} });
   },
-  "SSE: encode the run's events (@ag-ui/encoder)": (f) => {
-    const encoder = new EventEncoder({ accept: "text/event-stream" });
-    const bytes = new TextEncoder();
+  "SSE: frame the run's events (sseFrame)": (f) => {
+    let seq = 0;
     let n = 0;
-    for (const batch of f.batches) for (const event of batch) n += bytes.encode(`id: ${n}\n${encoder.encodeSSE(event)}`).length;
+    for (const batch of f.batches) for (const event of batch) n += sseFrame(seq++, event).length;
     return n;
   },
-  "hub: claim + subscribe + the run's appends + recorded + read the stream": async (f, env) => {
+  "hub: start (claim + subscribe) + the run's appends, recorded with the last + read the stream": async (f, env) => {
     const runId = crypto.randomUUID();
-    const hub = runHub(env, f.userId, runId);
-    await hub.claim({ userId: f.userId, runId });
-    const stream = await hub.subscribe(-1);
+    const stream = await runHub(env, f.userId, runId).start({ userId: f.userId, runId });
     const read = new Response(stream).arrayBuffer();
-    for (const batch of f.batches) await hub.append(batch);
-    await hub.recorded();
+    await appendAll(runHub(env, f.userId, runId), f.batches);
     return read;
   },
-  "hub: claim + the run's appends + recorded (no subscriber)": async (f, env) => {
+  "hub: claim + the run's appends, recorded with the last (no subscriber)": async (f, env) => {
     const runId = crypto.randomUUID();
     const hub = runHub(env, f.userId, runId);
     await hub.claim({ userId: f.userId, runId });
-    for (const batch of f.batches) await hub.append(batch);
-    return hub.recorded();
+    return appendAll(hub, f.batches);
   },
   "AI SDK: streamText, one text step of 1 chunk (no tools)": () => textStep(1),
   "AI SDK: streamText, one text step of 41 chunks (no tools)": () => textStep(41),

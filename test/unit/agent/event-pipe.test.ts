@@ -45,4 +45,43 @@ describe("eventPipe", () => {
     expect(delivered).toBe(3);
     expect(cancelled).toBe(true);
   });
+
+  test("the recorded note rides with the next batch, the one that carries the end", async () => {
+    const calls: { events: unknown[]; recorded: boolean }[] = [];
+    const pipe = eventPipe(
+      {
+        append: async (events, note) => {
+          calls.push({ events: events.map(numberOf), recorded: note?.recorded === true });
+          return { cancelRequested: false };
+        },
+      },
+      () => {},
+    );
+    pipe.emit(event(1));
+    await pipe.drain();
+    pipe.markRecorded();
+    pipe.emit(event(2));
+    await pipe.drain();
+    expect(calls).toEqual([
+      { events: [1], recorded: false },
+      { events: [2], recorded: true },
+    ]);
+  });
+
+  test("a recorded note with nothing after it still reaches the hub on drain, once", async () => {
+    const notes: boolean[] = [];
+    const pipe = eventPipe(
+      {
+        append: async (events, note) => {
+          notes.push(events.length === 0 && note?.recorded === true);
+          return { cancelRequested: false };
+        },
+      },
+      () => {},
+    );
+    pipe.markRecorded();
+    await pipe.drain();
+    await pipe.drain();
+    expect(notes).toEqual([true]);
+  });
 });
