@@ -147,17 +147,18 @@ try {
   // Each breakpoint's condition adds to counters in the isolate's global and answers false, so
   // it never pauses. Counting perturbs timing: this pass is not timed.
   const counters: Array<[string, RegExp, Array<[string, string]>]> = [
-    ["run-hub/run-hub.ts", /^\s+async claim\(/, [["hub.claim (DO call)", "1"]]],
-    ["run-hub/run-hub.ts", /^\s+async subscribe\(/, [["hub.subscribe (DO call)", "1"]]],
+    ["run-hub/run-hub.ts", /^\s+async start\(/, [["hub.start: claim + subscribe (DO call)", "1"]]],
+    ["run-hub/run-hub.ts", /^\s+async follow\(/, [["hub.follow (DO call)", "1"]]],
     [
       "run-hub/run-hub.ts",
       /^\s+async append\(/,
       [
         ["hub.append (DO call)", "1"],
         ["  events appended", "events.length"],
+        ["  with the recorded note", "note?.recorded ? 1 : 0"],
       ],
     ],
-    ["run-hub/run-hub.ts", /^\s+async recorded\(/, [["hub.recorded (DO call)", "1"]]],
+    ["run-hub/run-hub.ts", /^\s+async refused\(/, [["hub.refused (DO call)", "1"]]],
     ["run-hub/run-hub.ts", /^\s+async info\(/, [["hub.info (DO call)", "1"]]],
     ["persistence/payload-store.ts", /^\s+async put\(/, [["R2 put", "1"]]],
     ["runtime/demo-model.ts", /^\s+async doGenerate\(/, [["model doGenerate (intent)", "1"]]],
@@ -253,7 +254,7 @@ try {
 
   console.log("\nWall time per stage (p50 / p99 over runs, ms), split by the data-plane calls the tap saw");
   const segments: Array<[string, (t: RunTrace, s: TappedCall, g: TappedCall, f: TappedCall) => number]> = [
-    ["request -> record_run_start sent (auth, claim, credential, subscribe)", (t, s) => s.arrivedUs - t.startUs],
+    ["request -> record_run_start sent (auth, hub start, credential)", (t, s) => s.arrivedUs - t.startUs],
     ["record_run_start in PostgREST + Postgres", (_t, s) => s.answeredUs - s.arrivedUs],
     ["-> calendar.read sent (intent, steps 1-2, skill read, validation)", (_t, s, g) => g.arrivedUs - s.answeredUs],
     ["calendar.read in PostgREST + Postgres", (_t, _s, g) => g.answeredUs - g.arrivedUs],

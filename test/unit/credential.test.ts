@@ -73,4 +73,16 @@ describe("credentialSource", () => {
       vi.useRealTimers();
     }
   });
+
+  test("callers in the same tick share one mint", async () => {
+    const signs = vi.spyOn(crypto.subtle, "sign");
+    try {
+      const next = credentialSource(USER, signer, { ttlSeconds: 120, audience: "authenticated" });
+      const [a, b] = await Promise.all([next(), next()]);
+      expect(a).toBe(b);
+      expect(signs).toHaveBeenCalledTimes(1);
+    } finally {
+      signs.mockRestore();
+    }
+  });
 });

@@ -67,10 +67,25 @@ export function credentialSource(
   options: { ttlSeconds: number; audience: string; refreshBeforeSeconds?: number },
 ): () => Promise<string> {
   const margin = options.refreshBeforeSeconds ?? 30;
-  let current: ControlledCredential | undefined;
+  // The pending mint is shared: supabase-js asks for a token when the client is built and
+  // again for the first request, in the same tick, and one credential serves both.
+  let current: Promise<ControlledCredential> | undefined;
+  let expiresAt = 0;
   return async () => {
     const now = Math.floor(Date.now() / 1000);
-    if (!current || current.expiresAt - now <= margin) current = await mintCredential(userId, signer, options);
-    return current.token;
+    if (!current || (expiresAt > 0 && expiresAt - now <= margin)) {
+      const minting = mintCredential(userId, signer, options);
+      current = minting;
+      expiresAt = 0;
+      minting.then(
+        (credential) => {
+          expiresAt = credential.expiresAt;
+        },
+        () => {
+          if (current === minting) current = undefined; // a failed mint is not kept
+        },
+      );
+    }
+    return (await current).token;
   };
 }

@@ -79,13 +79,12 @@ export function stageOf(stack: readonly Frame[]): string {
       return "settings";
     if (module.includes("runtime/run-request")) return "request parsing";
     if (module.includes("run-hub/run-hub")) {
-      if (fn === "claim" || fn === "load" || fn === "idleLimitMs") return "claim (hub)";
-      if (fn === "append" || fn === "recorded" || fn === "refused") return "hub appends (DO side)";
+      if (fn === "claim" || fn === "start" || fn === "load" || fn === "idleLimitMs") return "claim (hub)";
+      if (fn === "append" || fn === "deliver" || fn === "refused") return "hub appends (DO side)";
       return "SSE (hub: subscribe, encode, stream)";
     }
     if (module.includes("run-hub/event-pipe") || module.includes("run-hub/record-state")) return "hub appends (run side)";
-    if (module.includes("@ag-ui/encoder") || module.includes("@ag-ui/proto") || module.includes("@bufbuild"))
-      return "SSE (hub: subscribe, encode, stream)";
+    if (module.includes("run-hub/sse-frame")) return "SSE (hub: subscribe, encode, stream)";
     if (module.includes("persistence/run-recorder")) {
       if (fn === "start") return "record start";
       if (fn === "toolResult" || fn === "put") return "tool payloads (R2)";
