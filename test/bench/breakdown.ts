@@ -263,6 +263,10 @@ try {
     ["-> last byte at the client (RUN_FINISHED through the hub)", (t, _s, _g, f) => t.endUs - f.answeredUs],
     ["total", (t) => t.endUs - t.startUs],
     ["time to the first event at the client", (t) => t.firstEventUs - t.startUs],
+    [
+      "server time: total minus the data plane's answers (goal p50 <= 5 ms)",
+      (t, s, g, f) => t.endUs - t.startUs - [s, g, f].reduce((sum, call) => sum + call.answeredUs - call.arrivedUs, 0),
+    ],
   ];
   const split = (t: RunTrace) => {
     const rest = t.calls.filter((c) => c.service === "postgrest");

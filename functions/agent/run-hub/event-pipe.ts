@@ -2,6 +2,14 @@
 // slow append never reorders events and never blocks the run. Each answer says whether the
 // user asked to cancel. News about the run's record rides with the next batch instead of
 // taking a round trip of its own.
+//
+// Streamed text is paced: a real model sends a delta per token, each in its own task, and
+// without pacing every token would be a Durable Object call and a storage write. Text deltas
+// wait until `textIntervalMs` after the last append; any other event (a tool call, the end of
+// the message, the run's end) goes at once and takes the waiting text with it. The cost: a
+// follower sees streamed text up to that interval later, and a cancel request is noticed up
+// to that much later while text streams.
+import { EventType } from "@ag-ui/core";
 import type { AgentEvent } from "../runtime/ag-ui-events.ts";
 import type { AppendNote } from "./run-hub.ts";
 
@@ -9,29 +17,49 @@ export interface HubLike {
   append(events: AgentEvent[], note?: AppendNote): Promise<{ cancelRequested: boolean }>;
 }
 
-export function eventPipe(hub: HubLike, onCancelRequested: () => void) {
+/** At most about 20 appends a second while text streams; well under what a reader notices. */
+export const TEXT_INTERVAL_MS = 50;
+
+export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: { textIntervalMs?: number } = {}) {
+  const textIntervalMs = options.textIntervalMs ?? TEXT_INTERVAL_MS;
   let queue: AgentEvent[] = [];
   let note: AppendNote = {};
   let sending: Promise<void> = Promise.resolve();
+  let lastSentAt = Number.NEGATIVE_INFINITY;
+  let scheduled: "now" | ReturnType<typeof setTimeout> | undefined;
 
   const flush = () => {
+    if (scheduled !== undefined && scheduled !== "now") clearTimeout(scheduled);
+    scheduled = undefined;
     sending = sending.then(async () => {
       if (queue.length === 0 && !note.recorded) return;
       const batch = queue;
       const sent = note;
       queue = [];
       note = {};
+      lastSentAt = Date.now();
       const { cancelRequested } = await hub.append(batch, sent);
       if (cancelRequested) onCancelRequested();
     });
     return sending;
   };
 
+  const flushSoon = () => {
+    if (scheduled === "now") return;
+    if (scheduled !== undefined) clearTimeout(scheduled);
+    scheduled = "now";
+    // Batch what is emitted in the same tick; keep the order of batches.
+    queueMicrotask(() => void flush());
+  };
+
   return {
     emit(event: AgentEvent) {
       queue.push(event);
-      // Batch what is emitted in the same tick; keep the order of batches.
-      if (queue.length === 1) queueMicrotask(() => void flush());
+      if (event.type !== EventType.TEXT_MESSAGE_CONTENT) return flushSoon();
+      if (scheduled !== undefined) return; // text joins the batch already on its way
+      const wait = lastSentAt + textIntervalMs - Date.now();
+      if (wait <= 0) return flushSoon();
+      scheduled = setTimeout(() => void flush(), wait);
     },
     /**
      * The run recorded its end itself. Reaches the hub with the next batch (the one holding

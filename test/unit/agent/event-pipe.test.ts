@@ -1,6 +1,6 @@
 // The pipe from a run to its hub: order kept across batches, same-tick events batched, and a
-// cancel answer reaching the run.
-import { describe, expect, test } from "vitest";
+// cancel answer reaching the run, and streamed text paced to a bounded number of appends.
+import { describe, expect, test, vi } from "vitest";
 import { eventPipe } from "../../../functions/agent/run-hub/event-pipe.ts";
 import { type AgentEvent, agUi } from "../../../functions/agent/runtime/ag-ui-events.ts";
 
@@ -83,5 +83,64 @@ describe("eventPipe", () => {
     await pipe.drain();
     await pipe.drain();
     expect(notes).toEqual([true]);
+  });
+
+  describe("streamed text", () => {
+    const delta = (n: number) => agUi.textContent("m", `${n} `);
+    const deltasOf = (events: AgentEvent[]) => events.map((e) => (e.type === "TEXT_MESSAGE_CONTENT" ? e.delta : e.type));
+    const pacedPipe = () => {
+      const batches: AgentEvent[][] = [];
+      const pipe = eventPipe(
+        {
+          append: async (events) => {
+            batches.push(events);
+            return { cancelRequested: false };
+          },
+        },
+        () => {},
+        { textIntervalMs: 50 },
+      );
+      return { pipe, batches };
+    };
+
+    test("a delta per token for a second becomes about one append per interval, in order", async () => {
+      vi.useFakeTimers();
+      try {
+        const { pipe, batches } = pacedPipe();
+        for (let n = 0; n < 100; n++) {
+          pipe.emit(delta(n));
+          await vi.advanceTimersByTimeAsync(10);
+        }
+        await pipe.drain();
+        expect(batches.flat().map((e) => (e.type === "TEXT_MESSAGE_CONTENT" ? e.delta : ""))).toEqual(
+          Array.from({ length: 100 }, (_, n) => `${n} `),
+        );
+        // 1000 ms at one append per 50 ms, plus the first one at once and the drain.
+        expect(batches.length).toBeGreaterThanOrEqual(18);
+        expect(batches.length).toBeLessThanOrEqual(22);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    test("the first delta after a quiet spell goes at once, and any other event takes waiting text along at once", async () => {
+      vi.useFakeTimers();
+      try {
+        const { pipe, batches } = pacedPipe();
+        pipe.emit(delta(1));
+        await vi.advanceTimersByTimeAsync(0);
+        expect(batches.map(deltasOf)).toEqual([["1 "]]);
+        pipe.emit(delta(2));
+        await vi.advanceTimersByTimeAsync(10);
+        expect(batches).toHaveLength(1); // paced: waits for the interval
+        pipe.emit(agUi.textEnd("m"));
+        await vi.advanceTimersByTimeAsync(0);
+        expect(batches.map(deltasOf)).toEqual([["1 "], ["2 ", "TEXT_MESSAGE_END"]]);
+        await vi.advanceTimersByTimeAsync(100); // the cancelled timer sends nothing more
+        expect(batches).toHaveLength(2);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 });
