@@ -37,13 +37,39 @@ export function offsetMinutes(instant: Date, timeZone: string): number {
   return offsetSeconds(instant, timeZone) / 60;
 }
 
-/** The instant at which the local wall-clock time `y-m-d 00:00` happens in `timeZone`. */
-function localMidnight(year: number, month: number, day: number, timeZone: string): Date {
-  const guess = utcDate(year, month, day).getTime();
-  // Two passes settle the offset even when midnight is near a DST change.
-  let instant = guess - offsetSeconds(new Date(guess), timeZone) * 1000;
-  instant = guess - offsetSeconds(new Date(instant), timeZone) * 1000;
-  return new Date(instant);
+const DAY_MS = 86_400_000;
+
+/** The local calendar date at `instant` in `timeZone`, as the UTC midnight of that date (ms). */
+function localDateMs(instant: number, timeZone: string): number {
+  const local = instant + offsetSeconds(new Date(instant), timeZone) * 1000;
+  return local - (((local % DAY_MS) + DAY_MS) % DAY_MS);
+}
+
+/**
+ * The first instant of the local day y-m-d in `timeZone`: its midnight, the earlier one if
+ * the clocks pass midnight twice, or, where they skip midnight (DST starting at 00:00, as in
+ * America/Santiago or America/Havana), the instant they jump, which the day's first local
+ * minute follows.
+ */
+function dayStart(year: number, month: number, day: number, timeZone: string): Date {
+  const wall = utcDate(year, month, day).getTime(); // y-m-d 00:00 read as if it were UTC
+  // Midnight is `wall - offset` for an offset in force around it; it exists where that
+  // instant's own offset is the one assumed.
+  const candidates = [...new Set([-DAY_MS, 0, DAY_MS].map((shift) => offsetSeconds(new Date(wall + shift), timeZone)))]
+    .map((offset) => ({ offset, instant: wall - offset * 1000 }))
+    .sort((a, b) => a.instant - b.instant);
+  const midnight = candidates.find(({ offset, instant }) => offsetSeconds(new Date(instant), timeZone) === offset);
+  if (midnight) return new Date(midnight.instant);
+  // No local midnight: the day starts at the transition between the candidates, the first
+  // instant whose local date is this day. Transitions fall on whole seconds.
+  let before = candidates[0]!.instant;
+  let after = candidates.at(-1)!.instant;
+  while (after - before > 1000) {
+    const middle = before + Math.floor((after - before) / 2000) * 1000;
+    if (localDateMs(middle, timeZone) >= wall) after = middle;
+    else before = middle;
+  }
+  return new Date(after);
 }
 
 /** Midnight UTC of y-m-d; the day may overflow into the next month. Years 0-99 stay as written. */
@@ -58,8 +84,8 @@ export function dayBounds(date: string, timeZone: string): { start: Date; end: D
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
   const next = utcDate(year, month, day + 1);
   return {
-    start: localMidnight(year, month, day, timeZone),
-    end: localMidnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), timeZone),
+    start: dayStart(year, month, day, timeZone),
+    end: dayStart(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), timeZone),
   };
 }
 
