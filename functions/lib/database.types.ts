@@ -342,6 +342,19 @@ export type Database = {
           turn_content: string | null
         }[]
       }
+      update_schedule_item: {
+        Args: {
+          p_id: string | null
+          p_patch: Json | null
+        }
+        Returns: Database["public"]["Tables"]["schedule_items"]["Row"][]
+        SetofOptions: {
+          from: "*"
+          to: "schedule_items"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
     }
     Enums: {
       [_ in never]: never

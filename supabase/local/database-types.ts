@@ -102,9 +102,23 @@ function relationBlock(relation: CatalogRelation, enums: ReadonlySet<string>): s
 // can pass null where the function expects it, and must handle a null it can receive.
 const orNull = (type: string) => (type === "undefined" ? type : `${type} | null`);
 
-function functionBlock(fn: CatalogFunction, enums: ReadonlySet<string>): string {
+function functionBlock(fn: CatalogFunction, enums: ReadonlySet<string>, tables: ReadonlySet<string>): string {
   const args = fn.args.map((a) => `${key(a.name)}${a.hasDefault ? "?" : ""}: ${orNull(tsType(a.type, a.isArray, enums))}`);
   const { returns } = fn;
+  // A function returning a table's rows: typed as those rows, and marked as such (the shape
+  // `supabase gen types` writes) so that `.rpc(...).select(...)` can embed related tables.
+  if (tables.has(returns.type) && !returns.isArray) {
+    const row = `Database["public"]["Tables"][${JSON.stringify(returns.type)}]["Row"]`;
+    const setof = [
+      "SetofOptions: {",
+      '  from: "*"',
+      `  to: ${JSON.stringify(returns.type)}`,
+      `  isOneToOne: ${!returns.setOf}`,
+      `  isSetofReturn: ${returns.setOf}`,
+      "}",
+    ];
+    return `${key(fn.name)}: {\n  Args: ${indent(objectType(args), 2).trimStart()}\n  Returns: ${returns.setOf ? `${row}[]` : row}\n${indent(setof.join("\n"), 2)}\n}`;
+  }
   const element = returns.columns
     ? objectType(returns.columns.map((c) => `${key(c.name)}: ${orNull(tsType(c.type, c.isArray, enums))}`))
     : orNull(tsType(returns.type, returns.isArray, enums));
@@ -129,7 +143,9 @@ export function renderDatabaseTypes(catalog: Catalog): string {
     ),
     section(
       "Functions",
-      byName(catalog.functions).map((f) => functionBlock(f, enums)),
+      byName(catalog.functions).map((f) =>
+        functionBlock(f, enums, new Set(relations.filter((r) => r.kind === "table").map((r) => r.name))),
+      ),
     ),
     section(
       "Enums",

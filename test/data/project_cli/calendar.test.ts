@@ -96,6 +96,46 @@ describe("happy paths", () => {
     expect(all.items).toMatchObject([{ id: event.id, status: "archived" }]);
   });
 
+  test("update merges metadata: a reminder set later keeps the location and notes; null removes a key", async () => {
+    const event = await createSync(me, { metadata: { location: "Room 4", notes: "bring the roadmap" } });
+    const reminded = await me.ok("calendar", "update", { event_id: event.id, patch: { metadata: { reminder_minutes: 15 } } });
+    expect(reminded.event.metadata).toEqual({ location: "Room 4", notes: "bring the roadmap", reminder_minutes: 15 });
+    const moved = await me.ok("calendar", "update", { event_id: event.id, patch: { metadata: { location: null, color: "blue" } } });
+    expect(moved.event.metadata).toEqual({ notes: "bring the roadmap", reminder_minutes: 15, color: "blue" });
+  });
+
+  test("moving the start alone keeps the duration; an end in the patch wins; an event without an end keeps none", async () => {
+    const event = await createSync(); // 16:00-17:00 in Shanghai
+    const moved = await me.ok("calendar", "update", { event_id: event.id, patch: { start_at: "2026-04-23T17:30:00+08:00" } });
+    expect(moved.event).toMatchObject({ start_at: "2026-04-23T17:30:00+08:00", end_at: "2026-04-23T18:30:00+08:00" });
+    expect(moved.changed_fields).toEqual(["start_at", "end_at"]);
+    const both = await me.ok("calendar", "update", {
+      event_id: event.id,
+      patch: { start_at: "2026-04-23T09:00:00+08:00", end_at: "2026-04-23T09:15:00+08:00" },
+    });
+    expect(both.event).toMatchObject({ start_at: "2026-04-23T09:00:00+08:00", end_at: "2026-04-23T09:15:00+08:00" });
+    const open = await createSync(me, { end_at: undefined });
+    const openMoved = await me.ok("calendar", "update", { event_id: open.id, patch: { start_at: "2026-04-24T10:00:00+08:00" } });
+    expect(openMoved.event).toMatchObject({ start_at: "2026-04-24T10:00:00+08:00", end_at: null });
+    expect(openMoved.changed_fields).toEqual(["start_at"]);
+  });
+
+  test("an editor's update keeps data the same way; a viewer's is refused", async () => {
+    const event = await createSync(me, { metadata: { location: "Room 4", notes: "agenda" } });
+    const viewer = await createUser("viewer").then(cliAs);
+    for (const [caller, permissions] of [
+      [other, { view: true, edit: true }],
+      [viewer, { view: true }],
+    ] as const) {
+      await me.ok("calendar", "share", { event_id: event.id, invitee: { user_id: caller.userId }, permissions });
+      await caller.ok("calendar", "accept_invite", { event_id: event.id });
+    }
+    const edited = await other.ok("calendar", "update", { event_id: event.id, patch: { metadata: { reminder_minutes: 5 } } });
+    expect(edited.event.metadata).toEqual({ location: "Room 4", notes: "agenda", reminder_minutes: 5 });
+    expect(await viewer.fail("calendar", "update", { event_id: event.id, patch: { title: "Mine" } })).toMatchObject({ code: "FORBIDDEN" });
+    expect((await me.ok("calendar", "read", { mode: "event", event_id: event.id })).event.title).toBe("Project sync");
+  });
+
   test("delete removes the event", async () => {
     const event = await createSync();
     expect(await me.ok("calendar", "delete", { event_id: event.id })).toEqual({ deleted: { id: event.id, title: "Project sync" } });

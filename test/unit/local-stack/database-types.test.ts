@@ -39,6 +39,11 @@ const catalog: Catalog = {
     },
     { name: "touch", args: [], returns: { type: "void", isArray: false, setOf: false } },
     {
+      name: "edit_note",
+      args: [{ name: "p_patch", type: "jsonb", isArray: false, hasDefault: false }],
+      returns: { type: "notes", isArray: false, setOf: true },
+    },
+    {
       name: "recent",
       args: [],
       returns: {
@@ -85,4 +90,10 @@ test("functions: optional defaulted args, scalar and table results, enums as uni
   expect(text).toMatch(/touch: \{\n\s+Args: Record<PropertyKey, never>\n\s+Returns: undefined\n/);
   expect(text).toContain('mood: "calm" | "busy"');
   expect(text).toContain("CompositeTypes: {\n      [_ in never]: never");
+});
+
+test("a function returning a table's rows is typed as those rows, marked for embedding", () => {
+  expect(text).toMatch(
+    /edit_note: \{\n\s+Args: \{\n\s+p_patch: Json \| null\n\s+\}\n\s+Returns: Database\["public"\]\["Tables"\]\["notes"\]\["Row"\]\[\]\n\s+SetofOptions: \{\n\s+from: "\*"\n\s+to: "notes"\n\s+isOneToOne: false\n\s+isSetofReturn: true\n/,
+  );
 });

@@ -11,7 +11,8 @@ const DAY_MS = 86_400_000;
 const ZONES = ["UTC", ...Intl.supportedValuesOf("timeZone")];
 
 /** The local date at `instant` in `zone`, as YYYY-MM-DD. */
-const localDate = (instant: number, zone: string) => new Date(instant + offsetSeconds(new Date(instant), zone) * 1000).toISOString().slice(0, 10);
+const localDate = (instant: number, zone: string) =>
+  new Date(instant + offsetSeconds(new Date(instant), zone) * 1000).toISOString().slice(0, 10);
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 /** What must hold for the day: it starts on that date, the second before is an earlier day, it ends where the next begins. */
@@ -68,9 +69,7 @@ describe("dayBounds in every zone", () => {
   }, 120_000);
 
   test("random days in random zones", () => {
-    const date = fc
-      .integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) })
-      .map((at) => new Date(at).toISOString().slice(0, 10));
+    const date = fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }).map((at) => new Date(at).toISOString().slice(0, 10));
     fc.assert(
       fc.property(date, fc.constantFrom(...ZONES), (day, zone) => checkDay(day, zone)),
       { numRuns: 5_000 },

@@ -19,6 +19,14 @@ export const EventMetadata = z.strictObject({
   notes: text(2000).optional(),
 });
 
+/** In a patch, metadata is merged into the event's: the keys given change, null removes one, the rest stay. */
+const EventMetadataPatch = z.strictObject({
+  location: EventMetadata.shape.location.unwrap().nullable().optional(),
+  reminder_minutes: EventMetadata.shape.reminder_minutes.unwrap().nullable().optional(),
+  color: EventMetadata.shape.color.unwrap().nullable().optional(),
+  notes: EventMetadata.shape.notes.unwrap().nullable().optional(),
+});
+
 const listStatus = z.enum(["active", "archived", "cancelled", "all"]).default("active");
 const limit = z.int().min(1).max(MAX_LIST_ITEMS).default(100);
 
@@ -74,7 +82,7 @@ export const CalendarPatch = z
     start_at: offsetDatetime.optional(),
     end_at: offsetDatetime.nullable().optional(),
     timezone: ianaTimezone.optional(),
-    metadata: EventMetadata.optional(),
+    metadata: EventMetadataPatch.optional(),
     recurrence_rule: CalendarCreateInput.shape.recurrence_rule.unwrap().nullable().optional(),
     status: z.enum(["active", "archived", "cancelled"]).optional(),
   })

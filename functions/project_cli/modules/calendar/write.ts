@@ -35,8 +35,12 @@ async function explainNoChange(ctx: CliContext, eventId: string, needed: string)
   return new CliProblem("FORBIDDEN", `your access to this event is "${event.access}"; ${needed}`, { access: event.access });
 }
 
+/**
+ * Applies the patch in one statement (public.update_schedule_item): metadata is merged key by
+ * key (null removes a key), and a start moved without an end keeps the event's duration.
+ */
 export async function calendarUpdate(input: z.output<typeof CalendarUpdateInput>, ctx: CliContext) {
-  const response = await ctx.db.from("schedule_items").update(input.patch).eq("id", input.event_id).select(EVENT_COLUMNS);
+  const response = await ctx.db.rpc("update_schedule_item", { p_id: input.event_id, p_patch: input.patch }).select(EVENT_COLUMNS);
   if (response.error?.code === "23514") {
     throw new CliProblem("INVALID_ACTION_INPUT", "end_at must be after start_at (compare with the event's current times)", {
       missing_fields: [],
@@ -46,7 +50,10 @@ export async function calendarUpdate(input: z.output<typeof CalendarUpdateInput>
   }
   const rows = unwrap(response);
   if (rows.length === 0) throw await explainNoChange(ctx, input.event_id, "changing it needs edit permission or ownership");
-  return { event: toEventView(rows[0]!, ctx.userId), changed_fields: Object.keys(input.patch) };
+  const changed = Object.keys(input.patch);
+  // The end moved with the start to keep the duration: say so.
+  if (input.patch.start_at && !("end_at" in input.patch) && rows[0]!.end_at) changed.push("end_at");
+  return { event: toEventView(rows[0]!, ctx.userId), changed_fields: changed };
 }
 
 export async function calendarDelete(input: z.output<typeof CalendarEventRef>, ctx: CliContext) {
