@@ -301,7 +301,51 @@ export type Database = {
       }
     }
     Views: {
-      [_ in never]: never
+      agent_run_overview: {
+        Row: {
+          error_code: string | null
+          execution_model: string | null
+          execution_ms: number | null
+          failed_tool_calls: number | null
+          finished_at: string | null
+          input_tokens: number | null
+          intent_model: string | null
+          intent_ms: number | null
+          output_tokens: number | null
+          owner_id: string | null
+          report_ms: number | null
+          run_id: string | null
+          started_at: string | null
+          status: string | null
+          step_count: number | null
+          thread_id: string | null
+          thread_title: string | null
+          tool_calls: number | null
+          tool_error_codes: string[] | null
+          total_ms: number | null
+          total_tokens: number | null
+        }
+        Relationships: []
+      }
+      agent_thread_messages: {
+        Row: {
+          attachments: number | null
+          created_at: string | null
+          error_code: string | null
+          method: string | null
+          module: string | null
+          owner_id: string | null
+          position: number | null
+          role: string | null
+          run_id: string | null
+          summary_version: number | null
+          text_or_summary: string | null
+          thread_id: string | null
+          tool_name: string | null
+          tool_status: string | null
+        }
+        Relationships: []
+      }
     }
     Functions: {
       find_invitee: {

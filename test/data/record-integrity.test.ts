@@ -3,34 +3,11 @@
 // functions refuse foreign ids and malformed values with a 4xx and a stable code, never a 5xx;
 // and message positions count one thread only, so they reveal nothing of other users.
 import { beforeAll, describe, expect, test } from "vitest";
+import { finishRun, startRun } from "../support/records.ts";
 import { clientAs, createUser, superuser } from "../support/users.ts";
 
 type Row = Record<string, unknown>;
 const sql = <T extends Row>(text: string, values: unknown[]) => superuser(async (db) => (await db.query<T>(text, values)).rows);
-
-async function startRun(userId: string, threadId: string, runId: string, text = "hello") {
-  return (await clientAs(userId)).rpc("record_run_start", {
-    p_thread_id: threadId,
-    p_run_id: runId,
-    p_title: text,
-    p_models: {},
-    p_user_content: text,
-    p_user_metadata: { message_id: crypto.randomUUID(), attachments: [] },
-  });
-}
-
-async function finishRun(userId: string, runId: string, overrides: Row = {}) {
-  return (await clientAs(userId)).rpc("record_run_finish", {
-    p_run_id: runId,
-    p_status: "succeeded",
-    p_error_code: null,
-    p_step_count: 1,
-    p_usage: {},
-    p_stage_timings: {},
-    p_messages: [{ role: "assistant", content: "done", metadata: { message_id: crypto.randomUUID() } }],
-    ...overrides,
-  });
-}
 
 const positionsOf = async (owner: string, threadId: string) =>
   (
