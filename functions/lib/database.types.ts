@@ -359,6 +359,26 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: boolean | null
       }
+      my_pending_invitations: {
+        Args: {
+          p_limit?: number | null
+        }
+        Returns: {
+          event_id: string | null
+          title: string | null
+          start_at: string | null
+          end_at: string | null
+          timezone: string | null
+          event_status: string | null
+          recurrence_rule: string | null
+          permission: string | null
+          invited_at: string | null
+          inviter_id: string | null
+          inviter_name: string | null
+          inviter_email: string | null
+          inviter_phone: string | null
+        }[]
+      }
       record_run_finish: {
         Args: {
           p_run_id: string | null

@@ -76,6 +76,7 @@ const FAILED_TITLES: Readonly<Record<Extract<UiHints, { kind: "action_failed" }>
   "calendar.update": "Could not update the event",
   "calendar.delete": "Could not delete the event",
   "calendar.share": "Could not share the event",
+  "calendar.invitations": "Could not list invitations",
   "calendar.accept_invite": "Could not accept the invitation",
   "calendar.reject_invite": "Could not decline the invitation",
   "contacts.read": "Could not read contacts",
@@ -151,6 +152,19 @@ export function compileCard(hints: UiHints): UiSchema {
           { label: "Invitation", value: INVITATION_LABELS[hints.invitation_status] },
         ]),
       ]);
+    case "invitation_list": {
+      const { count, truncated, invitations } = hints;
+      const blocks: Block[] = invitations.flatMap(({ event, permission, inviter }) => [
+        { type: "event", ...event },
+        fields([
+          { label: "Invited by", value: inviter.name ?? inviter.email ?? inviter.phone ?? "Someone who shared it with you" },
+          { label: "Permission", value: PERMISSION_LABELS[permission] },
+        ]),
+      ]);
+      if (count === 0) blocks.push(notice("info", "No invitations are waiting for an answer."));
+      if (truncated) blocks.push(notice("warning", `Only the first ${count} invitations are shown.`));
+      return card(hints.kind, `${plural(count, "invitation", "invitations")} waiting`, undefined, blocks);
+    }
     case "invitation_answered": {
       const accepted = hints.answer === "accepted";
       const blocks: Block[] = hints.event ? [eventBlock(hints.event)] : [];

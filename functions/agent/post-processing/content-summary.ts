@@ -70,6 +70,13 @@ const TEMPLATES: Readonly<Record<string, Template>> = {
     const permission = str(invitation.permission);
     return permission ? `Shared ${title} with ${invitee} (${permission})` : `Shared ${title} with ${invitee}`;
   },
+  "calendar.invitations": (data) => {
+    const count = listCount(data, "invitations");
+    if (count === undefined) return undefined;
+    const invitations = Array.isArray(data.invitations) ? data.invitations : [];
+    const titles = names(invitations.map((invitation) => asRecord(asRecord(invitation).event).title));
+    return `Found ${counted(count, "pending invitation", "pending invitations")}${titles ? `: ${titles}` : ""}${more(data)}`;
+  },
   "calendar.accept_invite": (data, input) => {
     const title = str(asRecord(data.event).title);
     if (title) return `Accepted invitation to ${title}`;

@@ -8,6 +8,7 @@ import {
   CalendarDeleteResult as DeleteData,
   CalendarCreateResult as EventResult,
   EventView,
+  CalendarInvitationsResult as InvitationsData,
   Permission,
   CalendarReadResult as ReadData,
   CalendarShareResult as ShareData,
@@ -24,6 +25,7 @@ export const HINTED_ACTIONS = [
   "calendar.update",
   "calendar.delete",
   "calendar.share",
+  "calendar.invitations",
   "calendar.accept_invite",
   "calendar.reject_invite",
   "contacts.read",
@@ -52,6 +54,12 @@ export type EventHint = z.infer<typeof EventHint>;
 /** calendar.share answers with a reduced event (no zone, status or access). */
 const SharedEventHint = z.strictObject({ id: z.string(), title: z.string(), start_at: z.string(), end_at: z.string().nullable() });
 
+/** An invitation's preview of the event: what an invitee may see before accepting. */
+const InvitedEventHint = EventHint.pick({ id: true, title: true, start_at: true, end_at: true, timezone: true, status: true });
+
+/** Who sent an invitation; each part only when known. */
+const InviterHint = z.strictObject({ name: z.string().optional(), email: z.string().optional(), phone: z.string().optional() });
+
 const ContactHint = z.strictObject({ id: z.string(), name: z.string(), phone: z.string().optional(), email: z.string().optional() });
 
 const ListPeriod = z.discriminatedUnion("mode", [
@@ -78,6 +86,12 @@ export const UiHints = z.discriminatedUnion("kind", [
     invitee: z.strictObject({ matched_by: z.enum(["phone", "email", "user_id"]), value: z.string(), user_id: z.string() }),
     permission: Permission,
     invitation_status: z.enum(["pending", "accepted", "rejected"]),
+  }),
+  z.strictObject({
+    kind: z.literal("invitation_list"),
+    count: z.int().min(0),
+    truncated: z.boolean(),
+    invitations: z.array(z.strictObject({ event: InvitedEventHint, permission: Permission, inviter: InviterHint })),
   }),
   z.strictObject({
     kind: z.literal("invitation_answered"),
@@ -191,6 +205,31 @@ function successHints(action: HintedAction, data: unknown, input: Record<string,
         },
         permission: invitation.permission,
         invitation_status: invitation.status,
+      };
+    }
+    case "calendar.invitations": {
+      const listed = InvitationsData.safeParse(data);
+      if (!listed.success) return null;
+      return {
+        kind: "invitation_list",
+        count: listed.data.count,
+        truncated: listed.data.truncated,
+        invitations: listed.data.invitations.map(({ event, permission, inviter }) => ({
+          event: {
+            id: event.id,
+            title: event.title,
+            start_at: event.start_at,
+            end_at: event.end_at,
+            timezone: event.timezone,
+            status: event.status,
+          },
+          permission,
+          inviter: {
+            ...(inviter.name ? { name: inviter.name } : {}),
+            ...(inviter.email ? { email: inviter.email } : {}),
+            ...(inviter.phone ? { phone: inviter.phone } : {}),
+          },
+        })),
       };
     }
     case "calendar.accept_invite":

@@ -1,4 +1,5 @@
-// Sharing through project_cli: share -> accept -> the invitee reads it; reject; and nobody
+// Sharing through project_cli: share -> accept -> the invitee reads it; reject; the invitee
+// lists its pending invitations and answers from that list; and nobody
 // acts on an event that is not theirs, even knowing its id.
 import { beforeEach, describe, expect, test } from "vitest";
 import { type CliCaller, cliAs } from "../../support/project-cli.ts";
@@ -125,5 +126,78 @@ describe("refusals", () => {
       permissions: { view: true, edit: false, invite: true },
     });
     expect(error).toMatchObject({ code: "INVALID_ACTION_INPUT", details: { invalid_fields: [{ field: "input.permissions.edit" }] } });
+  });
+});
+
+describe("calendar.invitations", () => {
+  test("the invitee finds who invited it, to what and when, and answers from that alone", async () => {
+    const ownerRow = await superuser((db) =>
+      db.query<{ email: string; phone: string }>("select email, phone from auth.users where id = $1", [owner.userId]),
+    );
+    // The guest knows the owner as "Alice" in its own contacts.
+    await superuser((db) =>
+      db.query("insert into contacts (owner_id, display_name, linked_user_id) values ($1, 'Alice', $2)", [guest.userId, owner.userId]),
+    );
+    await share(owner, { user_id: guest.userId }, { view: true, edit: true });
+    const later = await owner.ok("calendar", "create", {
+      title: "Offsite",
+      start_at: "2026-07-09T09:00:00+02:00",
+      timezone: "Europe/Berlin",
+      description: "not for invitees' eyes yet",
+    });
+    await owner.ok("calendar", "share", { event_id: later.event.id, invitee: { user_id: guest.userId }, permissions: { view: true } });
+
+    const listed = await guest.ok("calendar", "invitations", {});
+    expect(listed).toEqual({
+      invitations: [
+        {
+          event: {
+            id: eventId,
+            title: "Design review",
+            start_at: "2026-07-01T14:00:00+02:00",
+            end_at: "2026-07-01T15:00:00+02:00",
+            timezone: "Europe/Berlin",
+            status: "active",
+            recurrence_rule: null,
+          },
+          permission: "edit",
+          invited_at: expect.any(String),
+          inviter: {
+            user_id: owner.userId,
+            name: "Alice",
+            email: ownerRow.rows[0]!.email,
+            phone: `+${ownerRow.rows[0]!.phone.replace(/^\+/, "")}`,
+          },
+        },
+        expect.objectContaining({
+          event: expect.objectContaining({ id: later.event.id, title: "Offsite", end_at: null }),
+          permission: "view",
+        }),
+      ],
+      count: 2,
+      truncated: false,
+    });
+    // A preview only: nothing beyond who, what and when.
+    expect(JSON.stringify(listed)).not.toContain("not for invitees");
+
+    // Answer from the list: accept the first, decline the second; neither is pending any more.
+    const [first, second] = listed.invitations;
+    await guest.ok("calendar", "accept_invite", { event_id: first.event.id });
+    await guest.ok("calendar", "reject_invite", { event_id: second.event.id });
+    expect(await guest.ok("calendar", "invitations", {})).toEqual({ invitations: [], count: 0, truncated: false });
+  });
+
+  test("only the invitee's own pending invitations: not the inviter's, not a stranger's; the limit says when it cut", async () => {
+    await share(owner, { user_id: guest.userId });
+    for (const caller of [owner, stranger])
+      expect(await caller.ok("calendar", "invitations", {}), caller.userId).toMatchObject({ count: 0 });
+    for (const day of ["02", "03"]) {
+      const event = await owner.ok("calendar", "create", { title: `Day ${day}`, start_at: `2026-07-${day}T09:00:00Z`, timezone: "UTC" });
+      await owner.ok("calendar", "share", { event_id: event.event.id, invitee: { user_id: guest.userId }, permissions: { view: true } });
+    }
+    const cut = await guest.ok("calendar", "invitations", { limit: 2 });
+    expect(cut).toMatchObject({ count: 2, truncated: true });
+    expect(cut.invitations.map((i: { event: { title: string } }) => i.event.title)).toEqual(["Design review", "Day 02"]);
+    expect(await guest.fail("calendar", "invitations", { limit: 51 })).toMatchObject({ code: "INVALID_ACTION_INPUT" });
   });
 });

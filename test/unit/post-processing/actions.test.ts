@@ -326,6 +326,92 @@ describe("sharing and invitations", () => {
     expect(processed.summary).toBe("Accepted invitation to Project sync");
   });
 
+  test("invitations: invitation_list with who invited, and the summary names the events", async () => {
+    const row = (event_id: string, title: string, inviter: Record<string, string | null>) => ({
+      event_id,
+      title,
+      start_at: "2026-04-23T08:00:00+00:00",
+      end_at: null,
+      timezone: "Asia/Shanghai",
+      event_status: "active",
+      recurrence_rule: null,
+      permission: "edit",
+      invited_at: "2026-04-20T00:00:00+00:00",
+      inviter_id: BOB,
+      inviter_name: null,
+      inviter_email: null,
+      inviter_phone: null,
+      ...inviter,
+    });
+    const { hints, schema, processed } = await call({ module: "calendar", method: "invitations", input: {} }, [
+      {
+        data: [
+          row(EVENT_ID, "Project sync", { inviter_name: "Bob" }),
+          row(OTHER_EVENT_ID, "Offsite", { inviter_email: "bob@example.com" }),
+        ],
+      },
+    ]);
+    expect(hints).toEqual({
+      kind: "invitation_list",
+      count: 2,
+      truncated: false,
+      invitations: [
+        {
+          event: {
+            id: EVENT_ID,
+            title: "Project sync",
+            start_at: "2026-04-23T16:00:00+08:00",
+            end_at: null,
+            timezone: "Asia/Shanghai",
+            status: "active",
+          },
+          permission: "edit",
+          inviter: { name: "Bob" },
+        },
+        {
+          event: {
+            id: OTHER_EVENT_ID,
+            title: "Offsite",
+            start_at: "2026-04-23T16:00:00+08:00",
+            end_at: null,
+            timezone: "Asia/Shanghai",
+            status: "active",
+          },
+          permission: "edit",
+          inviter: { email: "bob@example.com" },
+        },
+      ],
+    });
+    expect(schema).toMatchObject({
+      title: "2 invitations waiting",
+      blocks: [
+        { type: "event", id: EVENT_ID },
+        {
+          type: "fields",
+          items: [
+            { label: "Invited by", value: "Bob" },
+            { label: "Permission", value: "Can edit" },
+          ],
+        },
+        { type: "event", id: OTHER_EVENT_ID },
+        {
+          type: "fields",
+          items: [
+            { label: "Invited by", value: "bob@example.com" },
+            { label: "Permission", value: "Can edit" },
+          ],
+        },
+      ],
+    });
+    expect(processed.summary).toBe("Found 2 pending invitations: Project sync, Offsite");
+  });
+
+  test("invitations, none waiting: an empty card that says so", async () => {
+    const { schema, processed } = await call({ module: "calendar", method: "invitations", input: {} }, [{ data: [] }]);
+    expect(schema).toMatchObject({ title: "No invitations waiting", blocks: [{ type: "notice", tone: "info" }] });
+    expect(processed.summary).toBe("Found 0 pending invitations");
+  });
+
   test("reject: invitation_answered without an event", async () => {
     const { hints, schema, processed } = await call({ module: "calendar", method: "reject_invite", input: { event_id: EVENT_ID } }, [
       { data: [{ permission: "edit", status: "rejected", responded_at: "2026-04-21T00:00:00+00:00" }] },

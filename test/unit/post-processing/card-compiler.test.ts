@@ -30,6 +30,23 @@ const SAMPLES: { [K in UiHints["kind"]]: Sample<K> } = {
     permission: "invite",
     invitation_status: "pending",
   },
+  invitation_list: {
+    kind: "invitation_list",
+    count: 2,
+    truncated: false,
+    invitations: [
+      {
+        event: { id: EVENT.id, title: "Project sync", start_at: EVENT.start_at, end_at: null, timezone: "Asia/Shanghai", status: "active" },
+        permission: "edit",
+        inviter: { name: "Alice" },
+      },
+      {
+        event: { id: "e2", title: "Offsite", start_at: EVENT.start_at, end_at: null, timezone: "Asia/Shanghai", status: "active" },
+        permission: "view",
+        inviter: {},
+      },
+    ],
+  },
   invitation_answered: {
     kind: "invitation_answered",
     answer: "accepted",

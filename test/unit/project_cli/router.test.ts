@@ -65,7 +65,7 @@ describe("whitelist", () => {
       error: {
         code: "UNKNOWN_METHOD",
         details: {
-          valid_methods: ["read", "create", "update", "delete", "share", "accept_invite", "reject_invite"],
+          valid_methods: ["read", "create", "update", "delete", "share", "invitations", "accept_invite", "reject_invite"],
           suggestion: 'use calendar.read with {"mode": "event", "event_id": ...}',
         },
       },

@@ -24,9 +24,11 @@ const EventStatus = z.enum(EVENT_STATUSES).catch("active");
 const StoredPermission = Permission.catch("view");
 const StoredInvitationStatus = InvitationStatus.catch("pending");
 export const permissionOf = (value: string) => StoredPermission.parse(value);
+export const eventStatusOf = (value: string | null) => EventStatus.parse(value);
 export const invitationStatusOf = (value: string) => StoredInvitationStatus.parse(value);
 
-function inZone(instant: string, timeZone: string): string {
+/** A stored instant written in the event's zone (see zonedIso). */
+export function inZone(instant: string, timeZone: string): string {
   try {
     return zonedIso(new Date(instant), timeZone);
   } catch {
@@ -45,7 +47,7 @@ export function toEventView(row: EventRow, userId: string): EventView {
     start_at: inZone(row.start_at, row.timezone),
     end_at: row.end_at ? inZone(row.end_at, row.timezone) : null,
     timezone: row.timezone,
-    status: EventStatus.parse(row.status),
+    status: eventStatusOf(row.status),
     metadata: storedObject(row.metadata),
     recurrence_rule: row.recurrence_rule,
     source_type: row.source_type,

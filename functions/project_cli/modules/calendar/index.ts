@@ -1,15 +1,24 @@
 // The calendar module: the user's events and the sharing of them.
 import { type CliModule, defineMethod } from "../../method.ts";
+import { calendarInvitations } from "./invitations.ts";
 import { calendarRead } from "./read.ts";
 import {
   CalendarAnswerResult,
   CalendarCreateResult,
   CalendarDeleteResult,
+  CalendarInvitationsResult,
   CalendarReadResult,
   CalendarShareResult,
   CalendarUpdateResult,
 } from "./results.ts";
-import { CalendarCreateInput, CalendarEventRef, CalendarReadInput, CalendarShareInput, CalendarUpdateInput } from "./schemas.ts";
+import {
+  CalendarCreateInput,
+  CalendarEventRef,
+  CalendarInvitationsInput,
+  CalendarReadInput,
+  CalendarShareInput,
+  CalendarUpdateInput,
+} from "./schemas.ts";
 import { calendarAcceptInvite, calendarRejectInvite, calendarShare } from "./share.ts";
 import { suggestRead, suggestShare, suggestUpdate } from "./suggestions.ts";
 import { calendarCreate, calendarDelete, calendarUpdate } from "./write.ts";
@@ -62,6 +71,13 @@ export const calendar: CliModule = {
       handler: calendarShare,
       suggest: suggestShare,
     }),
+    invitations: defineMethod({
+      summary: "list the invitations you have not answered yet: who invited you, to what, when (with the event_id to answer)",
+      input: CalendarInvitationsInput,
+      example: { limit: 20 },
+      result: CalendarInvitationsResult,
+      handler: calendarInvitations,
+    }),
     accept_invite: defineMethod({
       summary: "accept an invitation to an event",
       input: CalendarEventRef,
@@ -93,6 +109,9 @@ export const calendar: CliModule = {
     remove: "delete",
     invite: "share",
     invite_subscriber: "share",
+    list_invitations: "invitations",
+    pending_invitations: "invitations",
+    invites: "invitations",
     accept: "accept_invite",
     reject: "reject_invite",
     decline: "reject_invite",

@@ -62,3 +62,21 @@ export const CalendarAnswerResult = z.object({
   invitation: z.object({ event_id: z.string(), permission: Permission, status: InvitationStatus, responded_at: z.string().nullable() }),
   event: EventView.optional(),
 });
+
+/**
+ * calendar.invitations: the caller's pending invitations, soonest event first. The event is a
+ * preview (the invitee may not read it before accepting): title, times in its zone, status.
+ */
+export const CalendarInvitationsResult = z.object({
+  invitations: z.array(
+    z.object({
+      event: EventView.pick({ id: true, title: true, start_at: true, end_at: true, timezone: true, status: true, recurrence_rule: true }),
+      permission: Permission,
+      invited_at: z.string(),
+      /** Who invited: the name in the caller's own contacts, if any, and the inviter's e-mail and phone. */
+      inviter: z.object({ user_id: z.string(), name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }),
+    }),
+  ),
+  count: z.int().min(0),
+  truncated: z.boolean(),
+});

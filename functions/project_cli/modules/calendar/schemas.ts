@@ -93,6 +93,11 @@ export const CalendarUpdateInput = z.strictObject({ event_id: eventId, patch: Ca
 
 export const CalendarEventRef = z.strictObject({ event_id: eventId });
 
+export const MAX_INVITATIONS = 50;
+
+/** calendar.invitations: the caller's pending invitations; nothing to say but how many. */
+export const CalendarInvitationsInput = z.strictObject({ limit: z.int().min(1).max(MAX_INVITATIONS).default(20) });
+
 const Invitee = z
   .strictObject({ phone: phone.optional(), email: email.optional(), user_id: uuid("invitee.user_id").optional() })
   .refine((invitee) => [invitee.phone, invitee.email, invitee.user_id].filter(Boolean).length === 1, {
