@@ -40,7 +40,7 @@ const intentOutputSchema = jsonSchema<IntentOutput>(INTENT_OUTPUT_WIRE_SCHEMA, {
 });
 
 export const INTENT_INSTRUCTIONS = `You route requests for a calendar, contacts and memory assistant.
-Read the conversation and describe the latest user request: its objective, whether answering needs the user's data (requires_tool), and, when clear, the skill (calendar, contacts, memory), the action card (list_day, list_range, get_event, create_event, update_event, delete_event, share_event, accept_invite, reject_invite), entities stated verbatim (event ids, names, phones, emails) and the time the user mentioned in their own words.
+Read the conversation and describe the latest user request: its objective, whether answering needs the user's data (requires_tool), and, when clear, the skill (calendar, contacts, memory), the action card (list_day, list_range, get_event, create_event, update_event, delete_event, share_event, list_invitations, accept_invite, reject_invite), entities stated verbatim (event ids, names, phones, emails) and the time the user mentioned in their own words.
 Do not resolve dates, do not compute times, do not propose tool arguments. Leave a hint out when unsure.`;
 
 export interface IntentTurn {
