@@ -6,7 +6,7 @@ import { createApp } from "../../functions/agent/app.ts";
 import { loadSettings } from "../../functions/agent/settings.ts";
 import { createUserDatabase } from "../../functions/lib/user-database.ts";
 import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
-import { EventType, freshUser, ofType, runAgentRequest, runInput, type ScriptedStep, tokenFor } from "./support/agent.ts";
+import { EventType, freshUser, ofType, runAgentRequest, runInput, type ScriptedStep, tokenFor, verify } from "./support/agent.ts";
 
 const JWT_LIKE = /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/;
 const today = new Date().toISOString().slice(0, 10);
@@ -65,6 +65,48 @@ async function historyOf(
   };
 }
 
+describe("failure cards", () => {
+  const toolCards = (events: Awaited<ReturnType<typeof run>>["events"]) =>
+    ofType(events, EventType.CUSTOM).filter((event) => event.name === "tool_card");
+
+  test("a failure the model corrects in the same run shows no card, live or in history", async () => {
+    const wrong = cli("calendar", "create", { title: "Standup", start: `${today}T09:00:00Z`, timezone: "UTC" });
+    const right = cli("calendar", "create", { title: "Standup", start_at: `${today}T09:00:00Z`, timezone: "UTC" });
+    const { events, threadId } = await run(alice, [wrong, right]);
+    await verify(events);
+    const [failed, created] = ofType(events, EventType.TOOL_CALL_RESULT);
+    expect(failed!.metadata).toMatchObject({ status: "failure", ui_schema: null, card_deferred: true });
+    expect(created!.metadata).toMatchObject({ status: "success", ui_schema: { card: "event_created" } });
+    expect(toolCards(events)).toEqual([]);
+    const replayed = (await historyOf(alice, threadId)).body.messages.filter((message) => message.role === "tool");
+    expect(replayed.map((message) => message.metadata.ui_schema?.card ?? null)).toEqual([null, "event_created"]);
+  });
+
+  test("a failure that stands gets its card at the end of the run, in the person's words, and keeps it in history", async () => {
+    const missing = cli("calendar", "update", { event_id: crypto.randomUUID(), patch: { title: "x" } });
+    const { events, threadId } = await run(alice, [missing, cli("calendar", "read", { mode: "day", date: today, timezone: "UTC" })]);
+    await verify(events);
+    const [failed] = ofType(events, EventType.TOOL_CALL_RESULT);
+    expect(failed!.metadata).toMatchObject({ ui_schema: null, card_deferred: true });
+    const cards = toolCards(events);
+    expect(cards).toHaveLength(1);
+    expect(cards[0]!.value).toEqual({
+      tool_call_id: failed!.toolCallId,
+      message_id: failed!.messageId,
+      ui_schema: {
+        schema_version: 2,
+        card: "action_failed",
+        title: "Could not update the event",
+        blocks: [{ type: "notice", tone: "error", text: expect.stringContaining("could not be found") }],
+      },
+    });
+    // After the answer, before the run's end.
+    expect(events.indexOf(cards[0]!)).toBe(events.length - 2);
+    const replayed = (await historyOf(alice, threadId)).body.messages.filter((message) => message.role === "tool");
+    expect(replayed[0]!.metadata.ui_schema).toEqual((cards[0]!.value as { ui_schema: unknown }).ui_schema);
+  });
+});
+
 describe("live card == history card", () => {
   test("for every action that has a card, content and ui_schema replay exactly", async () => {
     // Alice creates, reads, updates and shares events; a guest accepts one invitation and declines another; contacts and memory too.
@@ -86,6 +128,7 @@ describe("live card == history card", () => {
       cli("memory", "update", { kind: "user_memory", content: { preferences: ["Replay tests"] } }),
     ]);
     const guestRun = await run(guest.token, [
+      cli("calendar", "invitations", {}),
       cli("calendar", "accept_invite", { event_id: eventId }),
       cli("calendar", "reject_invite", { event_id: secondId }),
     ]);
@@ -101,6 +144,19 @@ describe("live card == history card", () => {
       { token: alice, ...deleteRun },
     ]) {
       const live = ofType(events, EventType.TOOL_CALL_RESULT);
+      // A failure's card comes at the end of the run, as a tool_card event naming its message.
+      const deferredCards = new Map(
+        ofType(events, EventType.CUSTOM)
+          .filter((event) => event.name === "tool_card")
+          .map((event) => {
+            const value = event.value as { message_id: string; ui_schema: unknown };
+            return [value.message_id, value.ui_schema] as const;
+          }),
+      );
+      const liveCard = (result: (typeof live)[number]) => {
+        const metadata = result.metadata as Record<string, unknown>;
+        return metadata.card_deferred === true ? deferredCards.get(result.messageId as string) : metadata.ui_schema;
+      };
       const { status, body } = await historyOf(token, threadId);
       expect(status).toBe(200);
       const replayed = body.messages.filter((message) => message.role === "tool");
@@ -109,7 +165,7 @@ describe("live card == history card", () => {
         expect(message.id).toBe(live[i]!.messageId);
         expect(message.toolCallId).toBe(live[i]!.toolCallId);
         expect(message.content).toBe(live[i]!.content);
-        expect(message.metadata.ui_schema).toEqual((live[i]!.metadata as Record<string, unknown>).ui_schema);
+        expect(message.metadata.ui_schema).toEqual(liveCard(live[i]!));
         expect(message.metadata.summary).toBe((live[i]!.metadata as Record<string, unknown>).summary);
         expect(message.metadata.payload_available).toBe(true);
       });
@@ -136,6 +192,7 @@ describe("live card == history card", () => {
       "event_shared",
       "event_updated",
       "invitation_answered",
+      "invitation_list",
       "memory_updated",
     ]);
   });

@@ -32,6 +32,7 @@ const StoredMetadata = z
     tool_call_id: optionalString,
     tool_name: optionalString,
     payload_missing: z.boolean().optional().catch(undefined),
+    failure_superseded: z.boolean().optional().catch(undefined),
     // Passed through as stored, or parsed where they are used (ui_hints).
     status: z.unknown().optional(),
     summary_version: z.unknown().optional(),
@@ -74,7 +75,8 @@ async function toolMessages(
   // Stored hints are parsed like any input: a shape the codec was not built for replays no card
   // instead of failing the whole page.
   const parsedHints = UiHints.safeParse(meta.ui_hints);
-  const hints = parsedHints.success ? parsedHints.data : null;
+  // A failure the model got past in the same run shows no card, as it did not live.
+  const hints = parsedHints.success && meta.failure_superseded !== true ? parsedHints.data : null;
   return [
     {
       id: `${meta.message_id ?? row.id}-call`,

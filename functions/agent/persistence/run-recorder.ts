@@ -112,7 +112,12 @@ export function createRunRecorder(options: {
 
     async finish(outcome) {
       if (!started) return;
-      const messages = await Promise.all(pending);
+      const superseded = outcome.supersededFailures ?? new Set<string>();
+      const messages = (await Promise.all(pending)).map((message) =>
+        message.role === "tool" && superseded.has(String(message.metadata.message_id))
+          ? { ...message, metadata: { ...message.metadata, failure_superseded: true } }
+          : message,
+      );
       await recorded(
         "record_run_finish",
         db.rpc("record_run_finish", {

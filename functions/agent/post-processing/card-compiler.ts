@@ -7,7 +7,8 @@
 import { z } from "zod";
 import { type EventHint, type UiHints, UiHints as UiHintsSchema } from "./ui-hints.ts";
 
-export const UI_SCHEMA_VERSION = 1;
+// 2: action_failed cards speak to the person (FAILURE_TEXT), not in the tool's words.
+export const UI_SCHEMA_VERSION = 2;
 
 const EventBlock = z.strictObject({
   type: z.literal("event"),
@@ -82,6 +83,24 @@ const FAILED_TITLES: Readonly<Record<Extract<UiHints, { kind: "action_failed" }>
   "contacts.read": "Could not read contacts",
   "memory.update": "Could not update memory",
 };
+
+/**
+ * What a person reads when an action ended failed. The tool's own message and suggestion are
+ * written for the model (field names, method names) and stay in the hints, for the record.
+ */
+const FAILURE_TEXT: Readonly<Record<string, string>> = {
+  INVALID_ENVELOPE: "The request could not be completed as asked, so nothing was changed.",
+  UNKNOWN_METHOD: "The request could not be completed as asked, so nothing was changed.",
+  METHOD_NOT_ALLOWED: "This assistant is not allowed to do that here, so nothing was changed.",
+  INVALID_ACTION_INPUT: "The request could not be completed as asked, so nothing was changed.",
+  NOT_FOUND: "It could not be found. It may have been deleted, or it is not shared with you.",
+  FORBIDDEN: "You do not have permission to do this. The event's owner can change that.",
+  CONFLICT: "This clashes with how things stand now, for example someone who was already invited, so nothing was changed.",
+  UNAUTHENTICATED: "Your session has ended. Please sign in again.",
+  UPSTREAM_UNAVAILABLE: "Your data cannot be reached right now. Please try again in a moment.",
+  INTERNAL: "Something went wrong on our side, so nothing was changed.",
+};
+const failureText = (code: string) => (Object.hasOwn(FAILURE_TEXT, code) ? FAILURE_TEXT[code]! : FAILURE_TEXT.INTERNAL!);
 
 const plural = (count: number, one: string, many: string) => (count === 0 ? `No ${many}` : `${count} ${count === 1 ? one : many}`);
 const humanize = (name: string) => name.replace(/_/g, " ");
@@ -190,12 +209,7 @@ export function compileCard(hints: UiHints): UiSchema {
       if (hints.updated_fields.length > 0) items.unshift({ label: "Updated", value: hints.updated_fields.map(humanize).join(", ") });
       return card(hints.kind, MEMORY_TITLES[hints.memory_kind], `Version ${hints.version}`, [fields(items)]);
     }
-    case "action_failed": {
-      const blocks = [notice("error", hints.message || "The action failed.")];
-      if (hints.suggestion) blocks.push(notice("info", hints.suggestion));
-      if (hints.retryable) blocks.push(notice("warning", "This looks temporary; trying again may work."));
-      blocks.push(fields([{ label: "Error code", value: hints.code }]));
-      return card(hints.kind, FAILED_TITLES[hints.action], undefined, blocks);
-    }
+    case "action_failed":
+      return card(hints.kind, FAILED_TITLES[hints.action], undefined, [notice("error", failureText(hints.code))]);
   }
 }

@@ -10,6 +10,7 @@ import type { Settings } from "../settings.ts";
 import type { SkillFileResult, SkillLibrary } from "../skills/skill-library.ts";
 import { type AgentEvent, agUi, protocolUsage, runUsage, type StageUsage } from "./ag-ui-events.ts";
 import { buildExecutionInstructions, preloadPath } from "./execution-prompt.ts";
+import { type DeferredCard, failureCards } from "./failure-cards.ts";
 import { runIntentStage } from "./intent.ts";
 import { describeModelFailure, errorKind } from "./model-errors.ts";
 import type { AgentModels } from "./models.ts";
@@ -147,6 +148,12 @@ export async function runAgent(
   emit(agUi.runStarted(threadId, runId, { models: deps.models.labels, demo_model: deps.models.demo }));
   if (deps.models.demo) log.warn("agent.demo_model", { ...logFields, note: "no AGENT_MODEL_API_KEY: the offline demo model is answering" });
 
+  const cards = failureCards();
+  const showFailureCards = (shown: readonly DeferredCard[]) => {
+    for (const card of shown)
+      emit(agUi.custom("tool_card", { tool_call_id: card.toolCallId, message_id: card.messageId, ui_schema: card.uiSchema }));
+  };
+
   try {
     // The record of the run comes first: a run that cannot be recorded does not start. Earlier
     // turns of the thread, from the stored summaries, are what the intent stage sees.
@@ -227,7 +234,8 @@ export async function runAgent(
           const messageId = crypto.randomUUID();
           const content = JSON.stringify(output);
           recorder?.toolResult({ messageId, toolCallId: part.toolCallId, toolName: part.toolName, args, content, processed });
-          emit(agUi.toolCallResult(messageId, part.toolCallId, content, toolResultMetadata(part.toolName, processed)));
+          const card = cards.cardNow(part.toolCallId, messageId, processed);
+          emit(agUi.toolCallResult(messageId, part.toolCallId, content, toolResultMetadata(part.toolName, processed, card)));
           break;
         }
         case "finish-step":
@@ -272,7 +280,11 @@ export async function runAgent(
     timings.total_ms = Date.now() - began;
     // RUN_FINISHED means the run is also in history.
     const result = { step_count: stepCount, usage: runUsage(usage) };
-    await recorder?.finish({ status: "succeeded", stepCount, usage: result.usage, stageTimings: timings }).catch(databaseFailure);
+    const { shown, superseded } = cards.settle();
+    await recorder
+      ?.finish({ status: "succeeded", stepCount, usage: result.usage, stageTimings: timings, supersededFailures: superseded })
+      .catch(databaseFailure);
+    showFailureCards(shown);
     emit(agUi.runFinished(threadId, runId, result, protocolUsage(usage, modelOf)));
     log.info("agent.run_finished", { ...logFields, step_count: stepCount, db_round_trips: recorder?.roundTrips, ...timings });
   } catch (error) {
@@ -281,6 +293,7 @@ export async function runAgent(
       : error instanceof RunFailure
         ? error
         : new RunFailure("INTERNAL", "the run failed unexpectedly");
+    const { shown, superseded } = cards.settle();
     // Best effort: the outcome is recorded when the database can still be reached.
     if (recorder && failure.code !== "DATABASE_UNAVAILABLE") {
       await recorder
@@ -290,6 +303,7 @@ export async function runAgent(
           stepCount,
           usage: runUsage(usage),
           stageTimings: timings,
+          supersededFailures: superseded,
         })
         .catch(() => log.warn("agent.record_failed", { ...logFields, code: failure.code }));
     }
@@ -300,6 +314,8 @@ export async function runAgent(
       log.info("agent.run_cancelled", { ...logFields, step_count: stepCount });
       return;
     }
+    // The actions that failed are how this run ended for them; a cancelled run shows none.
+    showFailureCards(shown);
     log.error("agent.run_failed", {
       ...logFields,
       code: failure.code,
@@ -329,13 +345,21 @@ function databaseFailure(error: unknown): never {
   );
 }
 
-/** What TOOL_CALL_RESULT carries besides the content; history rebuilds the same object. */
-export function toolResultMetadata(toolName: string, processed: PostProcessedToolCall): Record<string, unknown> {
+/**
+ * What TOOL_CALL_RESULT carries besides the content; history rebuilds the same object. A
+ * failure's card is deferred to the end of the run (failure-cards.ts).
+ */
+export function toolResultMetadata(
+  toolName: string,
+  processed: PostProcessedToolCall,
+  card: { uiSchema: PostProcessedToolCall["uiSchema"]; deferred: boolean } = { uiSchema: processed.uiSchema, deferred: false },
+): Record<string, unknown> {
   return {
     tool_name: toolName,
     status: processed.toolAgentOutput.status,
     summary: processed.summary,
     summary_version: processed.summaryVersion,
-    ui_schema: processed.uiSchema,
+    ui_schema: card.uiSchema,
+    ...(card.deferred ? { card_deferred: true } : {}),
   };
 }

@@ -13,6 +13,8 @@ export interface RunOutcome {
   stepCount: number;
   usage: RunResult["usage"];
   stageTimings: Record<string, number>;
+  /** Message ids of failed tool calls a later call of the same action superseded: no card in history. */
+  supersededFailures?: ReadonlySet<string>;
 }
 
 export interface ToolResultInfo {

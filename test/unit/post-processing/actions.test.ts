@@ -105,7 +105,7 @@ describe("calendar.read", () => {
         SYNC_HINT,
       ],
     });
-    expect(schema).toMatchObject({ schema_version: 1, card: "event_list", title: "2 events on 2026-04-23", subtitle: "Asia/Shanghai" });
+    expect(schema).toMatchObject({ schema_version: 2, card: "event_list", title: "2 events on 2026-04-23", subtitle: "Asia/Shanghai" });
     expect(schema!.blocks.map((block) => block.type)).toEqual(["event", "event"]);
     expect(processed.summary).toBe("Found 2 events on 2026-04-23");
   });
@@ -150,7 +150,7 @@ describe("calendar.read", () => {
     expect(processed.summary).toBe("Read event: Project sync");
   });
 
-  test("event not visible: NOT_FOUND becomes an action_failed card carrying the suggestion", async () => {
+  test("event not visible: NOT_FOUND hints keep the suggestion; the card says it in the person's words", async () => {
     const { out, hints, schema, processed } = await call(
       { module: "calendar", method: "read", input: { mode: "event", event_id: EVENT_ID } },
       [{ data: [] }],
@@ -168,7 +168,7 @@ describe("calendar.read", () => {
     expect(schema).toMatchObject({
       card: "action_failed",
       title: "Could not read the calendar",
-      blocks: [{ type: "notice", tone: "error" }, { type: "notice", tone: "info" }, { type: "fields" }],
+      blocks: [{ type: "notice", tone: "error", text: expect.stringContaining("could not be found") }],
     });
     expect(processed.summary).toBe(`calendar.read failed: no event ${EVENT_ID} is visible to you`);
   });
@@ -462,7 +462,7 @@ describe("contacts.read", () => {
       contacts: [{ id: bob.id, name: "Bob Chen", phone: "+8613812345678" }],
     });
     expect(schema).toEqual({
-      schema_version: 1,
+      schema_version: 2,
       card: "contact_list",
       title: '1 contact matching "bob"',
       blocks: [{ type: "contact", id: bob.id, name: "Bob Chen", phone: "+8613812345678" }],
@@ -479,13 +479,13 @@ describe("contacts.read", () => {
     expect(processed.summary).toBe("Found 1 contact (more not shown)");
   });
 
-  test("the database is down: UPSTREAM_UNAVAILABLE is retryable, and the card says so", async () => {
+  test("the database is down: UPSTREAM_UNAVAILABLE is retryable, and the card says to try again", async () => {
     const { out, hints, schema } = await call({ module: "contacts", method: "read", input: {} }, [
       { data: null, error: { code: "PGRST001", message: "no connection" }, status: 503 },
     ]);
     expect(out.error).toMatchObject({ code: "UPSTREAM_UNAVAILABLE", retryable: true });
     expect(hints).toMatchObject({ kind: "action_failed", action: "contacts.read", retryable: true });
-    expect(schema!.blocks.some((block) => block.type === "notice" && block.tone === "warning")).toBe(true);
+    expect(schema!.blocks).toEqual([{ type: "notice", tone: "error", text: expect.stringContaining("try again") }]);
   });
 });
 

@@ -3,7 +3,14 @@
 // the published schemas refuse what the app could not render.
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { Block, compileCard, HINTED_ACTIONS, UiHints, UiSchema } from "../../../functions/agent/post-processing/index.ts";
+import {
+  Block,
+  compileCard,
+  HINTED_ACTIONS,
+  UI_SCHEMA_VERSION,
+  UiHints,
+  UiSchema,
+} from "../../../functions/agent/post-processing/index.ts";
 import { SYNC_EVENT_HINT } from "./fixtures.ts";
 
 type Sample<K extends UiHints["kind"]> = Extract<UiHints, { kind: K }>;
@@ -90,7 +97,7 @@ describe("every kind", () => {
       expect(UiHints.parse(hints)).toEqual(hints);
       const schema = compileCard(hints);
       expect(UiSchema.safeParse(schema).error).toBeUndefined();
-      expect(schema.schema_version).toBe(1);
+      expect(schema.schema_version).toBe(UI_SCHEMA_VERSION);
       expect(schema.card).toBe(kind);
     },
   );
@@ -240,7 +247,7 @@ describe("titles and blocks", () => {
 
   test("memory: the title names the document; fields are humanized", () => {
     expect(compileCard(SAMPLES.memory_updated)).toEqual({
-      schema_version: 1,
+      schema_version: 2,
       card: "memory_updated",
       title: "Work profile updated",
       subtitle: "Version 1",
@@ -257,19 +264,21 @@ describe("titles and blocks", () => {
     expect(compileCard({ ...SAMPLES.memory_updated, memory_kind: "user_memory" }).title).toBe("Memory updated");
   });
 
-  test("a failure: error notice, suggestion, the code; a retry hint only when retryable", () => {
+  test("a failure speaks to the person: the action in the title, the code in plain words, none of the tool's text", () => {
     expect(compileCard(SAMPLES.action_failed)).toEqual({
-      schema_version: 1,
+      schema_version: 2,
       card: "action_failed",
       title: "Could not update the event",
-      blocks: [
-        { type: "notice", tone: "error", text: 'your access to this event is "view"' },
-        { type: "notice", tone: "info", text: "ask the owner for edit permission" },
-        { type: "fields", items: [{ label: "Error code", value: "FORBIDDEN" }] },
-      ],
+      blocks: [{ type: "notice", tone: "error", text: "You do not have permission to do this. The event's owner can change that." }],
     });
-    const retryable = compileCard({ ...SAMPLES.action_failed, retryable: true });
-    expect(retryable.blocks.filter((block) => block.type === "notice" && block.tone === "warning")).toHaveLength(1);
+    for (const code of ["INVALID_ACTION_INPUT", "NOT_FOUND", "CONFLICT", "UPSTREAM_UNAVAILABLE", "INTERNAL", "SOMETHING_NEW"]) {
+      const text = JSON.stringify(compileCard({ ...SAMPLES.action_failed, code, message: "input.patch.end_at: must be after start_at" }));
+      expect(text, code).not.toMatch(/input\.|patch|end_at|calendar\.|FORBIDDEN|INVALID|NOT_FOUND|ask the owner/);
+    }
+    expect(JSON.stringify(compileCard({ ...SAMPLES.action_failed, code: "UPSTREAM_UNAVAILABLE" }))).toContain("try again");
+    expect(compileCard({ ...SAMPLES.action_failed, code: "SOMETHING_NEW" })).toEqual(
+      compileCard({ ...SAMPLES.action_failed, code: "INTERNAL" }),
+    );
   });
 
   test("each failing action has its own title", () => {
@@ -282,7 +291,7 @@ describe("titles and blocks", () => {
 describe("the published schemas refuse what cannot be rendered", () => {
   const good = compileCard(SAMPLES.event_deleted);
   test.each([
-    ["another version", { ...good, schema_version: 2 }],
+    ["another version", { ...good, schema_version: 1 }],
     ["an unknown card", { ...good, card: "weather" }],
     ["an empty title", { ...good, title: "" }],
     ["an unknown block type", { ...good, blocks: [{ type: "chart", points: [] }] }],
