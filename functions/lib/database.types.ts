@@ -155,6 +155,7 @@ export type Database = {
           id: string
           metadata: Json
           owner_id: string
+          recurrence_exceptions: string[]
           recurrence_rule: string | null
           source_type: string
           start_at: string
@@ -170,6 +171,7 @@ export type Database = {
           id?: string
           metadata?: Json
           owner_id?: string
+          recurrence_exceptions?: string[]
           recurrence_rule?: string | null
           source_type?: string
           start_at: string
@@ -185,6 +187,7 @@ export type Database = {
           id?: string
           metadata?: Json
           owner_id?: string
+          recurrence_exceptions?: string[]
           recurrence_rule?: string | null
           source_type?: string
           start_at?: string
@@ -405,6 +408,19 @@ export type Database = {
           turn_role: string | null
           turn_content: string | null
         }[]
+      }
+      skip_schedule_occurrence: {
+        Args: {
+          p_id: string | null
+          p_occurrence_start: string | null
+        }
+        Returns: Database["public"]["Tables"]["schedule_items"]["Row"][]
+        SetofOptions: {
+          from: "*"
+          to: "schedule_items"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       }
       update_schedule_item: {
         Args: {

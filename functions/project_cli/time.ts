@@ -46,6 +46,19 @@ function localDateMs(instant: number, timeZone: string): number {
 }
 
 /**
+ * The instants at which the zone's clocks read `wall` (a local date and time written as if it
+ * were UTC, in ms): `wall - offset` for each offset in force around it, earliest first, and
+ * whether the zone really reads `wall` then. None is valid in a gap (clocks jumping forward);
+ * two are where clocks pass the same time twice.
+ */
+function wallCandidates(wall: number, timeZone: string) {
+  return [...new Set([-DAY_MS, 0, DAY_MS].map((shift) => offsetSeconds(new Date(wall + shift), timeZone)))]
+    .map((offset) => ({ offset, instant: wall - offset * 1000 }))
+    .map((candidate) => ({ ...candidate, valid: offsetSeconds(new Date(candidate.instant), timeZone) === candidate.offset }))
+    .sort((a, b) => a.instant - b.instant);
+}
+
+/**
  * The first instant of the local day y-m-d in `timeZone`: its midnight, the earlier one if
  * the clocks pass midnight twice, or, where they skip midnight (DST starting at 00:00, as in
  * America/Santiago or America/Havana), the instant they jump, which the day's first local
@@ -53,12 +66,8 @@ function localDateMs(instant: number, timeZone: string): number {
  */
 function dayStart(year: number, month: number, day: number, timeZone: string): Date {
   const wall = utcDate(year, month, day).getTime(); // y-m-d 00:00 read as if it were UTC
-  // Midnight is `wall - offset` for an offset in force around it; it exists where that
-  // instant's own offset is the one assumed.
-  const candidates = [...new Set([-DAY_MS, 0, DAY_MS].map((shift) => offsetSeconds(new Date(wall + shift), timeZone)))]
-    .map((offset) => ({ offset, instant: wall - offset * 1000 }))
-    .sort((a, b) => a.instant - b.instant);
-  const midnight = candidates.find(({ offset, instant }) => offsetSeconds(new Date(instant), timeZone) === offset);
+  const candidates = wallCandidates(wall, timeZone);
+  const midnight = candidates.find((candidate) => candidate.valid);
   if (midnight) return new Date(midnight.instant);
   // No local midnight: the day starts at the transition between the candidates, the first
   // instant whose local date is this day. Transitions fall on whole seconds.
@@ -70,6 +79,33 @@ function dayStart(year: number, month: number, day: number, timeZone: string): D
     else before = middle;
   }
   return new Date(after);
+}
+
+/** The zone's wall-clock reading at `instant`. */
+export function localDateTime(instant: Date, timeZone: string) {
+  const local = new Date(instant.getTime() + offsetSeconds(instant, timeZone) * 1000);
+  return {
+    y: local.getUTCFullYear(),
+    m: local.getUTCMonth() + 1,
+    d: local.getUTCDate(),
+    h: local.getUTCHours(),
+    mi: local.getUTCMinutes(),
+    s: local.getUTCSeconds(),
+  };
+}
+
+/**
+ * The instant the zone's clocks read `date` (YYYY-MM-DD) at `time`. A time the clocks skip
+ * (DST starting) is read with the offset in force before the jump, so it lands just after it,
+ * as RFC 5545 reads such times; a time the clocks pass twice is the first.
+ */
+export function zonedInstant(date: string, time: { h: number; mi: number; s: number }, timeZone: string): Date {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const wall = utcDate(year, month, day).getTime() + ((time.h * 60 + time.mi) * 60 + time.s) * 1000;
+  const candidates = wallCandidates(wall, timeZone);
+  const valid = candidates.find((candidate) => candidate.valid);
+  if (valid) return new Date(valid.instant);
+  return new Date(wall - offsetSeconds(new Date(wall - DAY_MS), timeZone) * 1000);
 }
 
 /** Midnight UTC of y-m-d; the day may overflow into the next month. Years 0-99 stay as written. */

@@ -7,7 +7,8 @@
 import { z } from "zod";
 import { type EventHint, type UiHints, UiHints as UiHintsSchema } from "./ui-hints.ts";
 
-// 2: action_failed cards speak to the person (FAILURE_TEXT), not in the tool's words.
+// 2: action_failed cards speak to the person (FAILURE_TEXT), not in the tool's words; event
+// blocks say when an event repeats; event_deleted can be one occurrence.
 export const UI_SCHEMA_VERSION = 2;
 
 const EventBlock = z.strictObject({
@@ -21,6 +22,8 @@ const EventBlock = z.strictObject({
   status: z.string().optional(),
   access: z.string().optional(),
   location: z.string().optional(),
+  /** The event repeats; its times here are one occurrence's. */
+  repeats: z.literal(true).optional(),
 });
 
 const ContactBlock = z.strictObject({
@@ -118,6 +121,7 @@ function eventBlock(event: EventHint): Block {
     status: event.status,
     access: event.access,
     ...(event.location !== undefined ? { location: event.location } : {}),
+    ...(event.repeats ? { repeats: true as const } : {}),
   };
 }
 
@@ -158,6 +162,14 @@ export function compileCard(hints: UiHints): UiSchema {
       return card(hints.kind, "Event updated", hints.event.title, blocks);
     }
     case "event_deleted":
+      if (hints.occurrence_start)
+        return card(hints.kind, "Occurrence removed", hints.title, [
+          notice("success", `"${hints.title}" on ${datePart(hints.occurrence_start)} was removed; the other occurrences stay.`),
+          fields([
+            { label: "Event ID", value: hints.event_id },
+            { label: "Removed occurrence", value: hints.occurrence_start },
+          ]),
+        ]);
       return card(hints.kind, "Event deleted", hints.title, [
         notice("success", `"${hints.title}" was removed from the calendar.`),
         fields([{ label: "Event ID", value: hints.event_id }]),

@@ -57,7 +57,10 @@ const TEMPLATES: Readonly<Record<string, Template>> = {
     return changed ? `Updated event: ${title} (${changed})` : `Updated event: ${title}`;
   },
   "calendar.delete": (data) => {
-    const title = str(asRecord(data.deleted).title);
+    const deleted = asRecord(data.deleted);
+    const title = str(deleted.title);
+    const occurrence = str(deleted.occurrence_start);
+    if (title && occurrence) return `Removed one occurrence of ${title} (${occurrence})`;
     return title && `Deleted event: ${title}`;
   },
   "calendar.share": (data, input) => {

@@ -48,6 +48,8 @@ export const EventHint = z.strictObject({
   access: EventAccess,
   /** metadata.location, when the event has one. */
   location: z.string().optional(),
+  /** The event repeats (its times are one occurrence's in a day or range read). */
+  repeats: z.literal(true).optional(),
 });
 export type EventHint = z.infer<typeof EventHint>;
 
@@ -78,7 +80,13 @@ export const UiHints = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("event_detail"), event: EventHint }),
   z.strictObject({ kind: z.literal("event_created"), event: EventHint }),
   z.strictObject({ kind: z.literal("event_updated"), event: EventHint, changed_fields: z.array(z.string()) }),
-  z.strictObject({ kind: z.literal("event_deleted"), event_id: z.string(), title: z.string() }),
+  z.strictObject({
+    kind: z.literal("event_deleted"),
+    event_id: z.string(),
+    title: z.string(),
+    /** Only this occurrence of a repeating event was removed. */
+    occurrence_start: z.string().optional(),
+  }),
   z.strictObject({
     kind: z.literal("event_shared"),
     event: SharedEventHint,
@@ -145,6 +153,7 @@ function eventHint(event: EventData): EventHint {
     status: event.status,
     access: event.access,
     ...(typeof location === "string" && location.trim() !== "" ? { location } : {}),
+    ...(event.recurrence_rule ? { repeats: true as const } : {}),
   };
 }
 
@@ -187,7 +196,9 @@ function successHints(action: HintedAction, data: unknown, input: Record<string,
     }
     case "calendar.delete": {
       const deleted = DeleteData.safeParse(data);
-      return deleted.success ? { kind: "event_deleted", event_id: deleted.data.deleted.id, title: deleted.data.deleted.title } : null;
+      if (!deleted.success) return null;
+      const { id, title, occurrence_start } = deleted.data.deleted;
+      return { kind: "event_deleted", event_id: id, title, ...(occurrence_start ? { occurrence_start } : {}) };
     }
     case "calendar.share": {
       const shared = ShareData.safeParse(data);

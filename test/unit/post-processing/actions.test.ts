@@ -46,6 +46,9 @@ function scriptedDb(script: Response[]) {
   return { from: next, rpc: next };
 }
 
+/** A day or range read asks for one-off events, then for repeating series: none here. */
+const NO_SERIES: Response = { data: [] };
+
 async function call(args: unknown, script: Response[] = []) {
   const ctx = { db: scriptedDb(script), userId: ALICE } as unknown as CliContext;
   const output = await runProjectCli(args, ctx);
@@ -70,6 +73,7 @@ function eventRow(overrides: Record<string, unknown> = {}) {
     status: "active",
     metadata: { location: "Room 4", notes: "private notes that a card never shows" },
     recurrence_rule: null,
+    recurrence_exceptions: [],
     source_type: "agent",
     created_at: "2026-04-01T00:00:00+00:00",
     updated_at: "2026-04-01T00:00:00+00:00",
@@ -84,7 +88,7 @@ describe("calendar.read", () => {
   test("day: an event_list card with times in the event's zone, counted title and summary", async () => {
     const lunch = eventRow({ id: OTHER_EVENT_ID, title: "Lunch", start_at: "2026-04-23T04:00:00+00:00", end_at: null, metadata: {} });
     const args = { module: "calendar", method: "read", input: { mode: "day", date: "2026-04-23", timezone: "Asia/Shanghai" } };
-    const { out, hints, schema, processed } = await call(args, [{ data: [lunch, eventRow()] }]);
+    const { out, hints, schema, processed } = await call(args, [{ data: [lunch, eventRow()] }, NO_SERIES]);
     expect(out.status).toBe("success");
     expect(out.result).toMatchObject({ module: "calendar", method: "read", data: { mode: "day", count: 2 } });
     expect(hints).toEqual({
@@ -112,7 +116,7 @@ describe("calendar.read", () => {
 
   test("day, cut short by the limit: partial status, a warning block, and the summary says so", async () => {
     const args = { module: "calendar", method: "read", input: { mode: "day", date: "2026-04-23", timezone: "Asia/Shanghai", limit: 1 } };
-    const { out, hints, schema, processed } = await call(args, [{ data: [eventRow(), eventRow({ id: OTHER_EVENT_ID })] }]);
+    const { out, hints, schema, processed } = await call(args, [{ data: [eventRow(), eventRow({ id: OTHER_EVENT_ID })] }, NO_SERIES]);
     expect(out.status).toBe("partial");
     expect(out.error).toBeNull();
     expect(hints).toMatchObject({ kind: "event_list", count: 1, truncated: true });
@@ -127,7 +131,7 @@ describe("calendar.read", () => {
       method: "read",
       input: { mode: "range", start_at: "2026-04-20T00:00:00+08:00", end_at: "2026-04-27T00:00:00+08:00" },
     };
-    const { out, hints, schema, processed } = await call(args, [{ data: [] }]);
+    const { out, hints, schema, processed } = await call(args, [{ data: [] }, NO_SERIES]);
     expect(out.status).toBe("success");
     expect(hints).toEqual({
       kind: "event_list",
@@ -138,6 +142,29 @@ describe("calendar.read", () => {
     });
     expect(schema).toMatchObject({ title: "No events from 2026-04-20 to 2026-04-27", blocks: [{ type: "notice", tone: "info" }] });
     expect(processed.summary).toBe("Found 0 events from 2026-04-20T00:00:00+08:00 to 2026-04-27T00:00:00+08:00");
+  });
+
+  test("a repeating event: one event block per occurrence, marked as repeating, with the series id", async () => {
+    const weekly = eventRow({ start_at: "2026-04-09T08:00:00+00:00", end_at: "2026-04-09T09:00:00+00:00", recurrence_rule: "FREQ=WEEKLY" });
+    const args = {
+      module: "calendar",
+      method: "read",
+      input: { mode: "range", start_at: "2026-04-20T00:00:00+08:00", end_at: "2026-05-04T00:00:00+08:00" },
+    };
+    const { hints, schema, processed } = await call(args, [{ data: [] }, { data: [weekly] }]);
+    expect(hints).toMatchObject({
+      kind: "event_list",
+      count: 2,
+      events: [
+        { ...SYNC_HINT, repeats: true },
+        { ...SYNC_HINT, start_at: "2026-04-30T16:00:00+08:00", end_at: "2026-04-30T17:00:00+08:00", repeats: true },
+      ],
+    });
+    expect(schema!.blocks).toMatchObject([
+      { type: "event", id: EVENT_ID, repeats: true },
+      { type: "event", id: EVENT_ID, repeats: true },
+    ]);
+    expect(processed.summary).toBe("Found 2 events from 2026-04-20T00:00:00+08:00 to 2026-05-04T00:00:00+08:00");
   });
 
   test("event: an event_detail card for a shared event shows the caller's access", async () => {
@@ -410,6 +437,26 @@ describe("sharing and invitations", () => {
     const { schema, processed } = await call({ module: "calendar", method: "invitations", input: {} }, [{ data: [] }]);
     expect(schema).toMatchObject({ title: "No invitations waiting", blocks: [{ type: "notice", tone: "info" }] });
     expect(processed.summary).toBe("Found 0 pending invitations");
+  });
+
+  test("delete one occurrence: the card and the summary say the series stays", async () => {
+    const weekly = eventRow({ recurrence_rule: "FREQ=WEEKLY" });
+    const args = { module: "calendar", method: "delete", input: { event_id: EVENT_ID, occurrence_start: "2026-04-30T16:00:00+08:00" } };
+    const { hints, schema, processed } = await call(args, [{ data: [weekly] }, { data: [{ id: EVENT_ID, title: "Project sync" }] }]);
+    expect(hints).toEqual({
+      kind: "event_deleted",
+      event_id: EVENT_ID,
+      title: "Project sync",
+      occurrence_start: "2026-04-30T16:00:00+08:00",
+    });
+    expect(schema).toMatchObject({
+      title: "Occurrence removed",
+      blocks: [
+        { type: "notice", tone: "success", text: '"Project sync" on 2026-04-30 was removed; the other occurrences stay.' },
+        { type: "fields" },
+      ],
+    });
+    expect(processed.summary).toBe("Removed one occurrence of Project sync (2026-04-30T16:00:00+08:00)");
   });
 
   test("reject: invitation_answered without an event", async () => {

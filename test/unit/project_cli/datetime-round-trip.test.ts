@@ -42,6 +42,7 @@ const row = (start: string, timezone: string): EventRow => ({
   status: "active",
   metadata: {},
   recurrence_rule: null,
+  recurrence_exceptions: [],
   source_type: "agent",
   created_at: start,
   updated_at: start,

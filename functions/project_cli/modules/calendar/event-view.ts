@@ -10,7 +10,7 @@ import { EVENT_STATUSES, type EventView, InvitationStatus, Permission } from "./
 export type { EventView } from "./results.ts";
 
 export const EVENT_COLUMNS =
-  "id, owner_id, title, description, start_at, end_at, timezone, status, metadata, recurrence_rule, source_type, created_at, updated_at, schedule_subscriptions(subscriber_id, permission, status)";
+  "id, owner_id, title, description, start_at, end_at, timezone, status, metadata, recurrence_rule, recurrence_exceptions, source_type, created_at, updated_at, schedule_subscriptions(subscriber_id, permission, status)";
 
 /** Events as the caller may see them (RLS decides which), with the columns a view needs. */
 export const selectEvents = (db: DatabaseClient) => db.from("schedule_items").select(EVENT_COLUMNS);

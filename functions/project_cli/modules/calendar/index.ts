@@ -13,6 +13,7 @@ import {
 } from "./results.ts";
 import {
   CalendarCreateInput,
+  CalendarDeleteInput,
   CalendarEventRef,
   CalendarInvitationsInput,
   CalendarReadInput,
@@ -57,8 +58,8 @@ export const calendar: CliModule = {
       suggest: suggestUpdate,
     }),
     delete: defineMethod({
-      summary: "delete an event you own",
-      input: CalendarEventRef,
+      summary: "delete an event you own, or one occurrence of a repeating event (occurrence_start)",
+      input: CalendarDeleteInput,
       example: { event_id: EXAMPLE_EVENT },
       result: CalendarDeleteResult,
       handler: calendarDelete,

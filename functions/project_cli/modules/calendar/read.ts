@@ -2,9 +2,10 @@
 import type { z } from "zod";
 import type { CliContext } from "../../context.ts";
 import { unwrap } from "../../database-errors.ts";
+import { expand, type Occurrence, parseRecurrence } from "../../recurrence.ts";
 import { CliProblem } from "../../result.ts";
 import { dayBounds } from "../../time.ts";
-import { type EventView, selectEvents, toEventView } from "./event-view.ts";
+import { type EventRow, type EventView, inZone, selectEvents, toEventView } from "./event-view.ts";
 import type { CalendarReadResult } from "./results.ts";
 import type { CalendarReadInput } from "./schemas.ts";
 
@@ -21,17 +22,74 @@ export function notFound(eventId: string): CliProblem {
   });
 }
 
-/** Events overlapping [start, end): starting before end, and ending after start (or, with no end, starting inside). */
-async function listOverlapping(ctx: CliContext, start: Date, end: Date, status: string, limit: number) {
+/** How many repeating series one read expands at most; more are reported as a truncated list. */
+export const MAX_SERIES = 200;
+
+/** One-off events overlapping [start, end): starting before end, and ending after start (or, with no end, starting inside). */
+function singlesOverlapping(ctx: CliContext, start: Date, end: Date, status: string, limit: number) {
   let query = selectEvents(ctx.db)
+    .is("recurrence_rule", null)
     .lt("start_at", end.toISOString())
     .or(`end_at.gt.${start.toISOString()},and(end_at.is.null,start_at.gte.${start.toISOString()})`)
     .order("start_at")
     .limit(limit + 1);
   if (status !== "all") query = query.eq("status", status);
-  const rows = unwrap(await query);
-  const items = rows.slice(0, limit).map((row) => toEventView(row, ctx.userId));
-  return { items, count: items.length, truncated: rows.length > limit };
+  return query;
+}
+
+/** Repeating events that began before the window ends: their occurrences may fall inside it. */
+function seriesBefore(ctx: CliContext, end: Date, status: string) {
+  let query = selectEvents(ctx.db)
+    .not("recurrence_rule", "is", null)
+    .lt("start_at", end.toISOString())
+    .order("start_at")
+    .limit(MAX_SERIES + 1);
+  if (status !== "all") query = query.eq("status", status);
+  return query;
+}
+
+/**
+ * A series' occurrences inside the window, each as the series' view with its own times. A
+ * stored rule outside the supported subset (rows can be written by other clients) is not
+ * expanded: the event shows as its first occurrence, if that is inside the window.
+ */
+function occurrencesOf(row: EventRow, userId: string, start: Date, end: Date, limit: number): EventView[] {
+  const view = toEventView(row, userId);
+  const first = new Date(row.start_at);
+  const durationMs = row.end_at ? Date.parse(row.end_at) - first.getTime() : null;
+  const parsed = parseRecurrence(row.recurrence_rule ?? "");
+  let occurrences: Occurrence[] | undefined;
+  try {
+    const exceptions = row.recurrence_exceptions.map((at) => Date.parse(at));
+    if (parsed.ok)
+      occurrences = expand(parsed.rule, { start: first, durationMs, timeZone: row.timezone, exceptions }, { from: start, to: end, limit });
+  } catch {
+    // A zone this runtime does not know: no expansion either.
+  }
+  if (!occurrences) {
+    const overlaps = first < end && (durationMs === null ? first >= start : first.getTime() + durationMs > start.getTime());
+    return overlaps ? [view] : [];
+  }
+  return occurrences.map((occurrence) => ({
+    ...view,
+    start_at: inZone(occurrence.start.toISOString(), row.timezone),
+    end_at: occurrence.end ? inZone(occurrence.end.toISOString(), row.timezone) : null,
+    occurrence: { series_start_at: view.start_at },
+  }));
+}
+
+/** Events in [start, end): one-off events, and every occurrence of repeating ones, by start. */
+async function listOverlapping(ctx: CliContext, start: Date, end: Date, status: string, limit: number) {
+  const [singles, series] = await Promise.all([singlesOverlapping(ctx, start, end, status, limit), seriesBefore(ctx, end, status)]);
+  const singleRows = unwrap(singles);
+  const seriesRows = unwrap(series);
+  const all = [
+    ...singleRows.slice(0, limit).map((row) => toEventView(row, ctx.userId)),
+    ...seriesRows.slice(0, MAX_SERIES).flatMap((row) => occurrencesOf(row, ctx.userId, start, end, limit + 1)),
+  ].sort((a, b) => Date.parse(a.start_at) - Date.parse(b.start_at));
+  const items = all.slice(0, limit);
+  const truncated = singleRows.length > limit || seriesRows.length > MAX_SERIES || all.length > limit;
+  return { items, count: items.length, truncated };
 }
 
 export async function calendarRead(input: ReadInput, ctx: CliContext): Promise<z.output<typeof CalendarReadResult>> {

@@ -18,6 +18,11 @@ export const EventView = z.object({
   status: z.enum(EVENT_STATUSES),
   metadata: z.record(z.string(), z.unknown()),
   recurrence_rule: z.string().nullable(),
+  /**
+   * On one occurrence of a repeating event, in a day or range read: `start_at`/`end_at` are
+   * the occurrence's, `id` is the series', and this is where the series began.
+   */
+  occurrence: z.object({ series_start_at: z.string() }).optional(),
   source_type: z.string(),
   /** "owner", or the permission granted to the caller through an accepted share. */
   access: z.enum(["owner", ...Permission.options]),
@@ -41,7 +46,10 @@ export const CalendarCreateResult = z.object({ event: EventView });
 
 export const CalendarUpdateResult = z.object({ event: EventView, changed_fields: z.array(z.string()) });
 
-export const CalendarDeleteResult = z.object({ deleted: z.object({ id: z.string(), title: z.string() }) });
+/** With `occurrence_start`, only that occurrence of a repeating event was removed; the series stays. */
+export const CalendarDeleteResult = z.object({
+  deleted: z.object({ id: z.string(), title: z.string(), occurrence_start: z.string().optional() }),
+});
 
 export const CalendarShareResult = z.object({
   invitation: z.object({

@@ -2,6 +2,7 @@
 // error, never silently dropped.
 import { z } from "zod";
 import { email, ianaTimezone, isoDate, millis, offsetDatetime, phone, storableString, text, uuid } from "../../fields.ts";
+import { parseRecurrence } from "../../recurrence.ts";
 
 export const MAX_RANGE_DAYS = 92;
 export const MAX_LIST_ITEMS = 200;
@@ -58,6 +59,14 @@ export const CalendarReadInput = z.discriminatedUnion("mode", [CalendarReadDay, 
   error: 'mode must be "day", "range" or "event"',
 });
 
+/** An RRULE in the supported subset (functions/project_cli/recurrence.ts); a refusal names what is supported. */
+const recurrenceRule = storableString()
+  .max(500)
+  .superRefine((value, ctx) => {
+    const parsed = parseRecurrence(value);
+    if (!parsed.ok) ctx.addIssue({ code: "custom", message: `${parsed.problem}; e.g. FREQ=WEEKLY;BYDAY=MO` });
+  });
+
 export const CalendarCreateInput = z
   .strictObject({
     title: text(200),
@@ -66,12 +75,7 @@ export const CalendarCreateInput = z
     timezone: ianaTimezone,
     description: text(5000).optional(),
     metadata: EventMetadata.optional(),
-    recurrence_rule: storableString()
-      .max(500)
-      .regex(/^(RRULE:)?FREQ=(DAILY|WEEKLY|MONTHLY|YEARLY)(;[A-Z]+=[A-Za-z0-9,:+-]+)*$/, {
-        error: "expected an RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO",
-      })
-      .optional(),
+    recurrence_rule: recurrenceRule.optional(),
   })
   .refine(endAfterStart, endAfterStartIssue);
 
@@ -83,15 +87,25 @@ export const CalendarPatch = z
     end_at: offsetDatetime.nullable().optional(),
     timezone: ianaTimezone.optional(),
     metadata: EventMetadataPatch.optional(),
-    recurrence_rule: CalendarCreateInput.shape.recurrence_rule.unwrap().nullable().optional(),
+    recurrence_rule: recurrenceRule.nullable().optional(),
     status: z.enum(["active", "archived", "cancelled"]).optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, { error: "patch must change at least one field" })
   .refine(endAfterStart, endAfterStartIssue);
 
-export const CalendarUpdateInput = z.strictObject({ event_id: eventId, patch: CalendarPatch });
+/** One occurrence of a repeating event: the start_at calendar.read gave it. */
+const occurrenceStart = offsetDatetime;
+
+export const CalendarUpdateInput = z.strictObject({
+  event_id: eventId,
+  occurrence_start: occurrenceStart.optional(),
+  patch: CalendarPatch,
+});
 
 export const CalendarEventRef = z.strictObject({ event_id: eventId });
+
+/** Without occurrence_start the whole event (every occurrence); with it, that occurrence only. */
+export const CalendarDeleteInput = z.strictObject({ event_id: eventId, occurrence_start: occurrenceStart.optional() });
 
 export const MAX_INVITATIONS = 50;
 
