@@ -108,16 +108,18 @@ const TEMPLATES: Readonly<Record<string, Template>> = {
   },
 };
 
-/** Whitespace and control characters become single spaces; long text ends in an ellipsis. */
-export function cleanSummary(text: string): string {
+/** Whitespace and control characters become single spaces; text longer than `max` ends in an ellipsis. */
+export function cleanText(text: string, max: number): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips
   const flat = text.replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim();
-  if (flat.length <= SUMMARY_MAX_LENGTH) return flat;
-  let cut = flat.slice(0, SUMMARY_MAX_LENGTH - 1);
+  if (flat.length <= max) return flat;
+  let cut = flat.slice(0, max - 1);
   // Never leave half of a surrogate pair (an emoji cut in two) before the ellipsis.
   if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
   return `${cut.trimEnd()}…`;
 }
+
+export const cleanSummary = (text: string): string => cleanText(text, SUMMARY_MAX_LENGTH);
 
 function describe(output: ToolAgentOutput): string {
   if (output.tool_name === "unknown_tool") {

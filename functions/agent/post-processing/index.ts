@@ -4,10 +4,12 @@
 
 import { compileCard, type UiSchema } from "./card-compiler.ts";
 import { buildToolContentSummary, SUMMARY_VERSION } from "./content-summary.ts";
+import { buildContextFacts } from "./context-facts.ts";
 import { buildToolAgentOutput, type ToolAgentOutput, type ToolCall } from "./tool-agent-output.ts";
 
 export { Block, type BlockType, compileCard, UI_SCHEMA_VERSION, UiSchema } from "./card-compiler.ts";
 export { buildToolContentSummary, cleanSummary, SUMMARY_MAX_LENGTH, SUMMARY_VERSION } from "./content-summary.ts";
+export { buildContextFacts, CONTEXT_MAX_LENGTH } from "./context-facts.ts";
 export {
   asRecord,
   buildToolAgentOutput,
@@ -33,14 +35,18 @@ export interface PostProcessedToolCall {
   uiSchema: UiSchema | null;
   summary: string;
   summaryVersion: number;
+  /** The summary with the ids and key facts of what the call touched, for later turns. */
+  context: string;
 }
 
 export function postProcessToolCall(call: ToolCall): PostProcessedToolCall {
   const toolAgentOutput = buildToolAgentOutput(call);
+  const summary = buildToolContentSummary(toolAgentOutput);
   return {
     toolAgentOutput,
     uiSchema: toolAgentOutput.ui_hints ? compileCard(toolAgentOutput.ui_hints) : null,
-    summary: buildToolContentSummary(toolAgentOutput),
+    summary,
     summaryVersion: SUMMARY_VERSION,
+    context: buildContextFacts(toolAgentOutput, summary),
   };
 }

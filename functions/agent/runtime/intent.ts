@@ -19,6 +19,13 @@ export const IntentOutput = z.object({
     .describe("ids, names, phones or emails stated in the conversation, verbatim"),
   known_time_range: z.string().max(200).nullish().describe("the time the user referred to, in their words (not resolved)"),
   missing_fields: z.array(z.string().max(64)).max(10).nullish().describe("what the user still has to tell us"),
+  context_summary: z
+    .string()
+    .max(600)
+    .nullish()
+    .describe(
+      "what earlier turns established that this request builds on: what 'it', 'that' or 'him' refers to, with its id and key facts",
+    ),
 });
 
 export type IntentOutput = z.infer<typeof IntentOutput>;
@@ -41,6 +48,7 @@ const intentOutputSchema = jsonSchema<IntentOutput>(INTENT_OUTPUT_WIRE_SCHEMA, {
 
 export const INTENT_INSTRUCTIONS = `You route requests for a calendar, contacts and memory assistant.
 Read the conversation and describe the latest user request: its objective, whether answering needs the user's data (requires_tool), and, when clear, the skill (calendar, contacts, memory), the action card (list_day, list_range, get_event, create_event, update_event, delete_event, share_event, list_invitations, accept_invite, reject_invite), entities stated verbatim (event ids, names, phones, emails) and the time the user mentioned in their own words.
+When the request refers to something from earlier turns ("move it", "share that with Bob", "the second one"), say in context_summary what it refers to, with the ids and facts the earlier turns give (event_id, title, time), and put those ids in known_entities: the next stage does not see the conversation.
 Do not resolve dates, do not compute times, do not propose tool arguments. Leave a hint out when unsure.`;
 
 export interface IntentTurn {
