@@ -120,9 +120,7 @@ describe("follow-ups", () => {
       },
     });
     // The read's tool turn, not only "Found N events", is what the router saw.
-    expect(textOf(share.intent.doGenerateCalls[0]!.prompt)).toMatch(
-      new RegExp(`Found \\d+ events? on ${tomorrow}: .*event_id ${eventId}`),
-    );
+    expect(textOf(share.intent.doGenerateCalls[0]!.prompt)).toMatch(new RegExp(`Found \\d+ events? on ${tomorrow}: .*event_id ${eventId}`));
     expect(resultsOf(share.events)).toMatchObject([{ ok: true, method: "share" }]);
   });
 });
