@@ -8,6 +8,7 @@ import type { AppEnv } from "./app-env.ts";
 import { mountOpenApi } from "./openapi.ts";
 import { health } from "./routes/health.ts";
 import { historyRoutes } from "./routes/history.ts";
+import { imageRoutes } from "./routes/images.ts";
 import { me } from "./routes/me.ts";
 import { type RunRouteOptions, runRoutes } from "./routes/runs.ts";
 import { withSettings } from "./settings-middleware.ts";
@@ -25,7 +26,8 @@ export function createApp(options: AppOptions = {}) {
     .use("/api/*", withSettings, requireUser)
     .route("/", me)
     .route("/", runRoutes(options))
-    .route("/", historyRoutes);
+    .route("/", historyRoutes)
+    .route("/", imageRoutes);
   mountOpenApi(app);
   app.notFound((c) => c.json(errorBody("NOT_FOUND", `no route for ${c.req.method} ${c.req.path}`), 404));
   app.onError((error, c) => {

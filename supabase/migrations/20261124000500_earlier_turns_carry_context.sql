@@ -2,7 +2,8 @@
 -- carry, for each tool call, the ids and key facts of what it touched (messages.metadata
 -- .context, written by the Worker: "Found 1 event on 2026-04-23: event_id … "Project sync"
 -- …"), not only its one-line summary, so "move it to 5pm" can name the event without a new
--- search. A tool message recorded before this (no context) still gives its summary. The value
+-- search. A user turn that came with images says how many (" [1 image attached]"), as the
+-- Worker writes the current turn. A tool message recorded before this (no context) still gives its summary. The value
 -- is the caller's own record, read only into the caller's own prompt, and the Worker cuts each
 -- turn to 600 characters. Everything else is as in 20261122000800_record_integrity.sql.
 
@@ -42,6 +43,11 @@ begin
            -- A tool turn as later turns need it: the summary with the ids it touched, when recorded.
            case when m.role = 'tool' and jsonb_typeof(m.metadata -> 'context') = 'string'
                 then m.metadata ->> 'context'
+                -- A user turn that came with images says so (the intent stage never sees them).
+                when m.role = 'user' and jsonb_typeof(m.metadata -> 'attachments') = 'array'
+                     and jsonb_array_length(m.metadata -> 'attachments') > 0
+                then m.content || ' [' || jsonb_array_length(m.metadata -> 'attachments')
+                     || case when jsonb_array_length(m.metadata -> 'attachments') = 1 then ' image' else ' images' end || ' attached]'
                 else m.content
            end
     from public.messages m

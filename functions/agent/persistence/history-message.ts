@@ -18,7 +18,9 @@ const UserMessage = z.object({
   metadata: z.object({
     attachments: z
       .unknown()
-      .describe("as recorded with the message: [{type: 'image', mimeType?, url?, inlineBytes?}], never the image data"),
+      .describe(
+        "as recorded with the message: [{type: 'image', mimeType?, url?, inlineBytes?}], never the image data; an inline image's url is this API's image route",
+      ),
     ...Place,
   }),
 });

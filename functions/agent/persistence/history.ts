@@ -11,6 +11,7 @@ import { z } from "zod";
 import type { Database } from "../../lib/database.types.ts";
 import { compileCard, UiHints } from "../post-processing/index.ts";
 import type { HistoryMessage } from "./history-message.ts";
+import { withImageUrls } from "./image-store.ts";
 import { type PayloadStore, payloadPath } from "./payload-store.ts";
 import type { ToolPayload } from "./records.ts";
 
@@ -121,7 +122,7 @@ export async function toHistoryMessages(
             id: meta.message_id ?? row.id,
             role: "user",
             content: row.content,
-            metadata: { attachments: meta.attachments ?? [], run_id: row.run_id, seq: row.position },
+            metadata: { attachments: withImageUrls(meta.attachments, row.run_id), run_id: row.run_id, seq: row.position },
           },
         ];
       }

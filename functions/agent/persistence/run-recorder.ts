@@ -7,7 +7,8 @@ import type { DatabaseClient } from "../../lib/supabase.ts";
 import { truncateText } from "../../project_cli/fields.ts";
 import type { IntentTurn } from "../runtime/intent.ts";
 import type { RunRecorder } from "../runtime/run-recorder.ts";
-import { type RunRequest, userText } from "../runtime/run-request.ts";
+import { inlineImages, type RunRequest, userText } from "../runtime/run-request.ts";
+import { type ImageStore, imagePath } from "./image-store.ts";
 import { type PayloadStore, payloadPath } from "./payload-store.ts";
 import { recordingError } from "./record-errors.ts";
 import { assistantMessageRecord, type MessageRecord, type ToolPayload, toolMessageRecord, userMessageMetadata } from "./records.ts";
@@ -21,6 +22,7 @@ export function createRunRecorder(options: {
   request: RunRequest;
   models: Record<string, string>;
   payloads?: PayloadStore;
+  images?: ImageStore;
 }): RunRecorder {
   const { db, request } = options;
   // Records in stream order; a tool message waits for its payload write before it is final.
@@ -30,6 +32,8 @@ export function createRunRecorder(options: {
   // Finishing is only for a run this recorder started: when the start was refused (say the run
   // id is already recorded), the run under that id is another one and must stay as it is.
   let started = false;
+  // Inline images go to storage beside the start record, and are waited for before the finish.
+  let imageUploads: Promise<unknown> = Promise.resolve();
 
   const recorded = async <T>(fn: string, call: PromiseLike<PostgrestSingleResponse<T>>): Promise<T> => {
     roundTrips++;
@@ -44,6 +48,15 @@ export function createRunRecorder(options: {
     },
 
     async start() {
+      const { images } = options;
+      if (images) {
+        imageUploads = Promise.allSettled(
+          inlineImages(request).flatMap(({ index, base64, mimeType }) => {
+            const path = imagePath(options.userId, request.runId, index);
+            return path ? [images.put(path, base64, mimeType)] : [];
+          }),
+        );
+      }
       const earlier = await recorded(
         "record_run_start",
         db.rpc("record_run_start", {
@@ -112,6 +125,7 @@ export function createRunRecorder(options: {
 
     async finish(outcome) {
       if (!started) return;
+      await imageUploads;
       const superseded = outcome.supersededFailures ?? new Set<string>();
       const messages = (await Promise.all(pending)).map((message) =>
         message.role === "tool" && superseded.has(String(message.metadata.message_id))

@@ -16,6 +16,7 @@ import { log } from "../../lib/log.ts";
 import { createUserDatabase } from "../../lib/user-database.ts";
 import type { AppEnv } from "../app-env.ts";
 import { API_ERRORS, BEARER, EVENT_STREAM, errorResponses, jsonContent, validated } from "../openapi.ts";
+import { r2ImageStore } from "../persistence/image-store.ts";
 import { r2PayloadStore } from "../persistence/payload-store.ts";
 import { createRunRecorder } from "../persistence/run-recorder.ts";
 import { eventPipe } from "../run-hub/event-pipe.ts";
@@ -139,7 +140,12 @@ export function runRoutes(options: RunRouteOptions = {}) {
             userId: user.userId,
             request,
             models: models.labels,
-            ...(c.env.PAYLOADS ? { payloads: r2PayloadStore(c.env.PAYLOADS, { timeoutMs: settings.dataPlane.timeoutMs }) } : {}),
+            ...(c.env.PAYLOADS
+              ? {
+                  payloads: r2PayloadStore(c.env.PAYLOADS, { timeoutMs: settings.dataPlane.timeoutMs }),
+                  images: r2ImageStore(c.env.PAYLOADS, { timeoutMs: settings.dataPlane.timeoutMs }),
+                }
+              : {}),
           }),
         ),
       };

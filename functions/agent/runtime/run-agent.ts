@@ -15,7 +15,7 @@ import { runIntentStage } from "./intent.ts";
 import { describeModelFailure, errorKind } from "./model-errors.ts";
 import type { AgentModels } from "./models.ts";
 import { RecordFailure, type RunRecorder } from "./run-recorder.ts";
-import { type RunRequest, userText } from "./run-request.ts";
+import { type RunRequest, userTurnText } from "./run-request.ts";
 import { agentTools } from "./tools.ts";
 import { buildUserContext } from "./user-context.ts";
 
@@ -160,7 +160,7 @@ export async function runAgent(
     let conversation = request.conversation;
     if (recorder) {
       const earlier = await recorder.start().catch(databaseFailure);
-      if (earlier.length > 0) conversation = [...earlier, { role: "user", text: userText(request) || "(image)" }];
+      if (earlier.length > 0) conversation = [...earlier, { role: "user", text: userTurnText(request) }];
     }
 
     // Intent: what is asked, and hints that save the worker exploration.

@@ -30,6 +30,24 @@ export interface RunRequest {
   timezone: string;
 }
 
+/** The inline images of this run's message, with their place among its attachments. */
+export function inlineImages(request: Pick<RunRequest, "userContent">): Array<{ index: number; base64: string; mimeType: string }> {
+  if (typeof request.userContent === "string") return [];
+  return request.userContent
+    .filter((part): part is ImagePart => part.type === "image")
+    .flatMap((part, index) =>
+      typeof part.image === "string" && part.mediaType ? [{ index, base64: part.image, mimeType: part.mediaType }] : [],
+    );
+}
+
+/** How the intent stage learns that images came with a message (it never sees them). */
+export const imageNote = (count: number) => (count === 0 ? "" : ` [${count} image${count === 1 ? "" : "s"} attached]`);
+
+/** This run's message as the intent stage reads it: the words, and a note of any images. */
+export function userTurnText(request: Pick<RunRequest, "userContent" | "attachments">): string {
+  return `${userText(request)}${imageNote(request.attachments.length)}`.trim();
+}
+
 /** The user's words in this run's message, images left out (run titles, the thread's turns, records). */
 export function userText(request: Pick<RunRequest, "userContent">): string {
   if (typeof request.userContent === "string") return request.userContent;
@@ -39,7 +57,7 @@ export function userText(request: Pick<RunRequest, "userContent">): string {
 const textOf = (content: Message["content"]): string => {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
-  return content.map((part) => (part.type === "text" ? part.text : `[${part.type}]`)).join(" ");
+  return content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join(" ");
 };
 
 /** Decoded size of base64 data, without decoding it. */
@@ -153,7 +171,13 @@ export function parseRunRequest(body: unknown): { ok: true; request: RunRequest 
 
   const conversation = input.messages
     .filter((message) => message.role === "user" || message.role === "assistant")
-    .map((message) => ({ role: message.role as "user" | "assistant", text: truncateText(textOf(message.content), LIMITS.turnChars) }))
+    .map((message) => {
+      const images = Array.isArray(message.content) ? message.content.filter((part) => part.type === "image").length : 0;
+      return {
+        role: message.role as "user" | "assistant",
+        text: `${truncateText(textOf(message.content), LIMITS.turnChars)}${imageNote(images)}`.trim(),
+      };
+    })
     .filter((turn) => turn.text.trim() !== "")
     .slice(-LIMITS.turns);
 

@@ -56,7 +56,7 @@ describe("parseRunRequest", () => {
       { type: "image", mimeType: "image/png", inlineBytes: 14 },
       { type: "image", url: "https://example.com/a.jpg" },
     ]);
-    expect(parsed.request.conversation.at(-1)?.text).toBe("What is this? [image] [image]");
+    expect(parsed.request.conversation.at(-1)?.text).toBe("What is this? [2 images attached]");
   });
 
   test.each([
