@@ -16,6 +16,7 @@ const intentAnswer = JSON.stringify({
   known_entities: [{ type: "event_id", value: TEAM_LUNCH }],
   known_time_range: null,
   missing_fields: null,
+  context_summary: null,
 });
 const readLunch = {
   name: "project_cli",
@@ -45,10 +46,9 @@ afterAll(async () => {
 
 beforeEach(() => server.reset());
 
-async function run(api: "chat" | "responses", text: string) {
+async function run(api: "chat" | "responses", text: string, threadId = `thread-${crypto.randomUUID()}`) {
   const worker = workers[api]!;
   const token = await worker.token();
-  const threadId = `thread-${crypto.randomUUID()}`;
   const response = await fetch(`${worker.url}/api/v1/agent/runs`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "text/event-stream" },
@@ -131,6 +131,53 @@ describe.each(["chat", "responses"] as const)("AGENT_MODEL_API=%s", (api) => {
         ]),
       );
     }
+  });
+
+  test("a follow-up in the same thread: the intent request carries the earlier tool turn's id, the worker's carries no history", async () => {
+    const threadId = `thread-${crypto.randomUUID()}`;
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const create = {
+      module: "calendar",
+      method: "create",
+      input: { title: "Retro", start_at: `${tomorrow}T09:00:00Z`, end_at: `${tomorrow}T09:30:00Z`, timezone: "UTC" },
+    };
+    server.planStructured({
+      text: JSON.stringify({
+        ...JSON.parse(intentAnswer),
+        objective: "add a retro",
+        intended_action: "create_event",
+        known_entities: null,
+      }),
+    });
+    server.planTurns({ toolCalls: [{ name: "project_cli", arguments: create }] }, { text: "Added." });
+    const first = await run(api, "Add a retro tomorrow at 9", threadId);
+    const eventId = JSON.parse(String(first.events.find((e) => e.type === "TOOL_CALL_RESULT")?.content)).data.event.id as string;
+
+    server.reset();
+    server.planStructured({
+      text: JSON.stringify({
+        ...JSON.parse(intentAnswer),
+        objective: "move the retro to 17:00",
+        intended_action: "update_event",
+        known_entities: [{ type: "event_id", value: eventId }],
+        context_summary: `"it" is the Retro created just before (event_id ${eventId})`,
+      }),
+    });
+    const move = { module: "calendar", method: "update", input: { event_id: eventId, patch: { start_at: `${tomorrow}T17:00:00Z` } } };
+    server.planTurns({ toolCalls: [{ name: "project_cli", arguments: move }] }, { text: "Moved." });
+    const second = await run(api, "Move it to 5pm", threadId);
+
+    expect(second.events.at(-1)).toMatchObject({ type: "RUN_FINISHED" });
+    const [intent, firstTurn] = server.requests;
+    // The router's request: the earlier turns, the tool turn naming the event by id.
+    expect(JSON.stringify(intent!.body)).toContain("Add a retro tomorrow at 9");
+    expect(JSON.stringify(intent!.body)).toContain(`event_id ${eventId}`);
+    // The worker's request: this message only, and the id through the intent output.
+    expect(JSON.stringify(firstTurn!.body)).not.toContain("Add a retro tomorrow at 9");
+    expect(JSON.stringify(firstTurn!.body)).toContain("Move it to 5pm");
+    expect(JSON.stringify(firstTurn!.body)).toContain(eventId);
+    const moved = JSON.parse(String(second.events.find((e) => e.type === "TOOL_CALL_RESULT")?.content));
+    expect(moved).toMatchObject({ ok: true, data: { event: { start_at: `${tomorrow}T17:00:00Z`, end_at: `${tomorrow}T17:30:00Z` } } });
   });
 
   test.each([400, 500])(
