@@ -39,6 +39,7 @@ try {
       userContent: "What's on today?",
       attachments: [],
       timezone: "UTC",
+      locale: "en" as const,
     };
     const { intent, execution } = scriptedPair({ objective: "today", requires_tool: true }, [
       { tool: "view_skill_file", input: { path: "calendar/SKILL.md" } },

@@ -120,6 +120,7 @@ try {
           userContent: scenario.request,
           attachments: [],
           timezone: "UTC",
+          locale: "en",
         },
         {
           models: { intent, execution, labels: { intent: "mock", execution: "mock" }, provider: "mock", demo: false },

@@ -6,7 +6,7 @@ import { createApp } from "../../functions/agent/app.ts";
 import { loadSettings } from "../../functions/agent/settings.ts";
 import { createUserDatabase } from "../../functions/lib/user-database.ts";
 import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
-import { EventType, freshUser, ofType, runAgentRequest, runInput, type ScriptedStep, tokenFor, verify } from "./support/agent.ts";
+import { EventType, freshUser, ofType, parseSse, runAgentRequest, runInput, type ScriptedStep, tokenFor, verify } from "./support/agent.ts";
 
 const JWT_LIKE = /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/;
 const today = new Date().toISOString().slice(0, 10);
@@ -104,6 +104,46 @@ describe("failure cards", () => {
     expect(events.indexOf(cards[0]!)).toBe(events.length - 2);
     const replayed = (await historyOf(alice, threadId)).body.messages.filter((message) => message.role === "tool");
     expect(replayed[0]!.metadata.ui_schema).toEqual((cards[0]!.value as { ui_schema: unknown }).ui_schema);
+  });
+});
+
+describe("two languages", () => {
+  test("a zh run: summaries and cards in Chinese, live and in history alike", async () => {
+    const input = runInput("今天有什么安排？", { forwardedProps: { timezone: "Asia/Shanghai", locale: "zh-CN" } });
+    const { events } = await runAgentRequest({
+      token: alice,
+      input,
+      script: {
+        intent: { objective: "今天的日程", requires_tool: true },
+        steps: [cli("calendar", "read", { mode: "day", date: today, timezone: "Asia/Shanghai" }), { text: "好的。" }],
+      },
+    });
+    const live = ofType(events, EventType.TOOL_CALL_RESULT)[0]!.metadata as Record<string, any>;
+    expect(live.summary).toMatch(new RegExp(`^${today} 有 \\d+ 个日程`));
+    expect(live.ui_schema.title).toMatch(/个日程$|没有日程$/);
+    const tool = (await historyOf(alice, input.threadId)).body.messages.find((message) => message.role === "tool")!;
+    expect(tool.metadata.summary).toBe(live.summary);
+    expect(tool.metadata.ui_schema).toEqual(live.ui_schema);
+  });
+
+  test("Accept-Language zh without a forwarded locale: the offline demo model answers in Chinese", async () => {
+    const input = runInput("今天有什么安排？");
+    const response = await createApp().request(
+      "/api/v1/agent/runs",
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${alice}`, "content-type": "application/json", "accept-language": "zh-CN,zh;q=0.9,en;q=0.8" },
+        body: JSON.stringify(input),
+      },
+      env,
+    );
+    const events = parseSse(await response.text());
+    const answer = ofType(events, EventType.TEXT_MESSAGE_CONTENT)
+      .map((event) => event.delta)
+      .join("");
+    expect(answer).toContain("[离线演示模型]");
+    expect(answer).toMatch(/个日程|没有安排/);
+    expect((ofType(events, EventType.TOOL_CALL_RESULT).at(-1)!.metadata as Record<string, any>).summary).toMatch(/个日程/);
   });
 });
 

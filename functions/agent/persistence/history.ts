@@ -9,7 +9,7 @@
 // and a payload is used only when it says it belongs to that very run and tool call.
 import { z } from "zod";
 import type { Database } from "../../lib/database.types.ts";
-import { compileCard, UiHints } from "../post-processing/index.ts";
+import { compileCard, LOCALES, UiHints } from "../post-processing/index.ts";
 import type { HistoryMessage } from "./history-message.ts";
 import { withImageUrls } from "./image-store.ts";
 import { type PayloadStore, payloadPath } from "./payload-store.ts";
@@ -34,6 +34,7 @@ const StoredMetadata = z
     tool_name: optionalString,
     payload_missing: z.boolean().optional().catch(undefined),
     failure_superseded: z.boolean().optional().catch(undefined),
+    locale: z.enum(LOCALES).optional().catch(undefined),
     // Passed through as stored, or parsed where they are used (ui_hints).
     status: z.unknown().optional(),
     summary_version: z.unknown().optional(),
@@ -97,7 +98,7 @@ async function toolMessages(
         status: meta.status,
         summary: row.content,
         summary_version: meta.summary_version,
-        ui_schema: hints ? compileCard(hints) : null,
+        ui_schema: hints ? compileCard(hints, meta.locale) : null,
         payload_available: payload !== undefined,
         run_id: row.run_id,
         seq: row.position,

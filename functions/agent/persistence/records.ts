@@ -51,6 +51,7 @@ export function toolMessageRecord(options: {
       stage: "execution",
       status: output.status,
       summary_version: options.processed.summaryVersion,
+      locale: options.processed.locale,
       // What later turns of the thread are told of this call (record_run_start returns it).
       context: options.processed.context,
       storage_bucket: options.storage?.bucket ?? null,

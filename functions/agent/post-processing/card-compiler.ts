@@ -1,13 +1,16 @@
 // ui_schema: the wire format the app renders. A card is a title, an optional subtitle and a
 // list of generic blocks, so the app needs one renderer per block type, not one per action.
-// compileCard is a pure function of the hints (no clock, no locale, no randomness): the
-// same hints always give the same card, which is how history replay rebuilds it exactly.
+// compileCard is a pure function of the hints and the locale they were shown in (no clock, no
+// randomness): the same hints and locale always give the same card, which is how history
+// replay rebuilds it exactly (the locale is kept with the message).
 // Changing what a given hints value compiles to, or the block shapes, means a new
 // UI_SCHEMA_VERSION. Documented in docs/tool-cards.md.
 import { z } from "zod";
+import { CARD_WORDS, type CardWords } from "./card-words.ts";
+import type { Locale } from "./locale.ts";
 import { type EventHint, type UiHints, UiHints as UiHintsSchema } from "./ui-hints.ts";
 
-// 2: action_failed cards speak to the person (FAILURE_TEXT), not in the tool's words; event
+// 2: action_failed cards speak to the person (card-words.ts), not in the tool's words; event
 // blocks say when an event repeats; event_deleted can be one occurrence.
 export const UI_SCHEMA_VERSION = 2;
 
@@ -59,53 +62,6 @@ export const UiSchema = z.strictObject({
 });
 export type UiSchema = z.infer<typeof UiSchema>;
 
-// English labels. Raw names the tool uses stay in the hints; the card says what a person reads.
-const CHANGED_FIELD_LABELS: Readonly<Record<string, string>> = {
-  title: "title",
-  description: "description",
-  start_at: "start time",
-  end_at: "end time",
-  timezone: "time zone",
-  metadata: "details",
-  recurrence_rule: "repeat rule",
-  status: "status",
-};
-const PERMISSION_LABELS = { view: "Can view", edit: "Can edit", invite: "Can edit and invite" } as const;
-const INVITATION_LABELS = { pending: "Pending", accepted: "Accepted", rejected: "Declined" } as const;
-const MEMORY_TITLES = { user_memory: "Memory updated", work_profile: "Work profile updated" } as const;
-const MATCHED_BY_LABELS = { phone: "Phone", email: "Email", user_id: "User ID" } as const;
-const FAILED_TITLES: Readonly<Record<Extract<UiHints, { kind: "action_failed" }>["action"], string>> = {
-  "calendar.read": "Could not read the calendar",
-  "calendar.create": "Could not create the event",
-  "calendar.update": "Could not update the event",
-  "calendar.delete": "Could not delete the event",
-  "calendar.share": "Could not share the event",
-  "calendar.invitations": "Could not list invitations",
-  "calendar.accept_invite": "Could not accept the invitation",
-  "calendar.reject_invite": "Could not decline the invitation",
-  "contacts.read": "Could not read contacts",
-  "memory.update": "Could not update memory",
-};
-
-/**
- * What a person reads when an action ended failed. The tool's own message and suggestion are
- * written for the model (field names, method names) and stay in the hints, for the record.
- */
-const FAILURE_TEXT: Readonly<Record<string, string>> = {
-  INVALID_ENVELOPE: "The request could not be completed as asked, so nothing was changed.",
-  UNKNOWN_METHOD: "The request could not be completed as asked, so nothing was changed.",
-  METHOD_NOT_ALLOWED: "This assistant is not allowed to do that here, so nothing was changed.",
-  INVALID_ACTION_INPUT: "The request could not be completed as asked, so nothing was changed.",
-  NOT_FOUND: "It could not be found. It may have been deleted, or it is not shared with you.",
-  FORBIDDEN: "You do not have permission to do this. The event's owner can change that.",
-  CONFLICT: "This clashes with how things stand now, for example someone who was already invited, so nothing was changed.",
-  UNAUTHENTICATED: "Your session has ended. Please sign in again.",
-  UPSTREAM_UNAVAILABLE: "Your data cannot be reached right now. Please try again in a moment.",
-  INTERNAL: "Something went wrong on our side, so nothing was changed.",
-};
-const failureText = (code: string) => (Object.hasOwn(FAILURE_TEXT, code) ? FAILURE_TEXT[code]! : FAILURE_TEXT.INTERNAL!);
-
-const plural = (count: number, one: string, many: string) => (count === 0 ? `No ${many}` : `${count} ${count === 1 ? one : many}`);
 const humanize = (name: string) => name.replace(/_/g, " ");
 /** The calendar date of an offset datetime, as written (its local date, not UTC). */
 const datePart = (datetime: string) => /^\d{4}-\d{2}-\d{2}/.exec(datetime)?.[0] ?? datetime;
@@ -135,52 +91,56 @@ const card = (kind: UiHints["kind"], title: string, subtitle: string | undefined
   blocks,
 });
 
-/** Compiles hints into the card the app renders. Pure and deterministic. */
-export function compileCard(hints: UiHints): UiSchema {
+/**
+ * Compiles hints into the card the app renders, in the request's language. Pure and
+ * deterministic: the same hints and locale always give the same card.
+ */
+export function compileCard(hints: UiHints, locale: Locale = "en"): UiSchema {
+  const w = CARD_WORDS[locale];
+  const counted = (count: number, noun: keyof CardWords["nouns"]) => w.count(count, ...w.nouns[noun]);
   switch (hints.kind) {
     case "event_list": {
       const { period, count, truncated, events } = hints;
-      const counted = plural(count, "event", "events");
       const title =
         period.mode === "day"
-          ? `${counted} on ${period.date}`
-          : `${counted} from ${datePart(period.start_at)} to ${datePart(period.end_at)}`;
+          ? w.eventsOn(counted(count, "event"), period.date)
+          : w.eventsFrom(counted(count, "event"), datePart(period.start_at), datePart(period.end_at));
       const subtitle = period.mode === "day" ? period.timezone : `${period.start_at} – ${period.end_at}`;
       const blocks = events.map(eventBlock);
-      if (count === 0) blocks.push(notice("info", "Nothing scheduled."));
-      if (truncated) blocks.push(notice("warning", `Only the first ${count} events are shown; narrow the period to see the rest.`));
+      if (count === 0) blocks.push(notice("info", w.nothingScheduled));
+      if (truncated) blocks.push(notice("warning", w.onlyFirstEvents(count)));
       return card(hints.kind, title, subtitle, blocks);
     }
     case "event_detail":
-      return card(hints.kind, "Event details", hints.event.title, [eventBlock(hints.event)]);
+      return card(hints.kind, w.eventDetails, hints.event.title, [eventBlock(hints.event)]);
     case "event_created":
-      return card(hints.kind, "Event created", hints.event.title, [eventBlock(hints.event)]);
+      return card(hints.kind, w.eventCreated, hints.event.title, [eventBlock(hints.event)]);
     case "event_updated": {
-      const changed = hints.changed_fields.map((field) => CHANGED_FIELD_LABELS[field] ?? humanize(field)).join(", ");
+      const changed = hints.changed_fields.map((field) => w.changedFields[field] ?? humanize(field)).join(", ");
       const blocks = [eventBlock(hints.event)];
-      if (changed) blocks.push(fields([{ label: "Changed", value: changed }]));
-      return card(hints.kind, "Event updated", hints.event.title, blocks);
+      if (changed) blocks.push(fields([{ label: w.changed, value: changed }]));
+      return card(hints.kind, w.eventUpdated, hints.event.title, blocks);
     }
     case "event_deleted":
       if (hints.occurrence_start)
-        return card(hints.kind, "Occurrence removed", hints.title, [
-          notice("success", `"${hints.title}" on ${datePart(hints.occurrence_start)} was removed; the other occurrences stay.`),
+        return card(hints.kind, w.occurrenceRemoved, hints.title, [
+          notice("success", w.occurrenceRemovedText(hints.title, datePart(hints.occurrence_start))),
           fields([
-            { label: "Event ID", value: hints.event_id },
-            { label: "Removed occurrence", value: hints.occurrence_start },
+            { label: w.eventId, value: hints.event_id },
+            { label: w.removedOccurrence, value: hints.occurrence_start },
           ]),
         ]);
-      return card(hints.kind, "Event deleted", hints.title, [
-        notice("success", `"${hints.title}" was removed from the calendar.`),
-        fields([{ label: "Event ID", value: hints.event_id }]),
+      return card(hints.kind, w.eventDeleted, hints.title, [
+        notice("success", w.removedFromCalendar(hints.title)),
+        fields([{ label: w.eventId, value: hints.event_id }]),
       ]);
     case "event_shared":
-      return card(hints.kind, "Event shared", hints.event.title, [
+      return card(hints.kind, w.eventShared, hints.event.title, [
         { type: "event", ...hints.event },
         fields([
-          { label: `Invitee (${MATCHED_BY_LABELS[hints.invitee.matched_by]})`, value: hints.invitee.value },
-          { label: "Permission", value: PERMISSION_LABELS[hints.permission] },
-          { label: "Invitation", value: INVITATION_LABELS[hints.invitation_status] },
+          { label: w.invitee(w.matchedBy[hints.invitee.matched_by]), value: hints.invitee.value },
+          { label: w.permissionLabel, value: w.permission[hints.permission] },
+          { label: w.invitationLabel, value: w.invitation[hints.invitation_status] },
         ]),
       ]);
     case "invitation_list": {
@@ -188,40 +148,42 @@ export function compileCard(hints: UiHints): UiSchema {
       const blocks: Block[] = invitations.flatMap(({ event, permission, inviter }) => [
         { type: "event", ...event },
         fields([
-          { label: "Invited by", value: inviter.name ?? inviter.email ?? inviter.phone ?? "Someone who shared it with you" },
-          { label: "Permission", value: PERMISSION_LABELS[permission] },
+          { label: w.invitedBy, value: inviter.name ?? inviter.email ?? inviter.phone ?? w.someone },
+          { label: w.permissionLabel, value: w.permission[permission] },
         ]),
       ]);
-      if (count === 0) blocks.push(notice("info", "No invitations are waiting for an answer."));
-      if (truncated) blocks.push(notice("warning", `Only the first ${count} invitations are shown.`));
-      return card(hints.kind, `${plural(count, "invitation", "invitations")} waiting`, undefined, blocks);
+      if (count === 0) blocks.push(notice("info", w.noInvitations));
+      if (truncated) blocks.push(notice("warning", w.onlyFirstInvitations(count)));
+      return card(hints.kind, w.invitationsWaiting(counted(count, "invitation")), undefined, blocks);
     }
     case "invitation_answered": {
       const accepted = hints.answer === "accepted";
       const blocks: Block[] = hints.event ? [eventBlock(hints.event)] : [];
       blocks.push(
         fields([
-          ...(hints.event ? [] : [{ label: "Event ID", value: hints.event_id }]),
-          { label: "Permission", value: PERMISSION_LABELS[hints.permission] },
+          ...(hints.event ? [] : [{ label: w.eventId, value: hints.event_id }]),
+          { label: w.permissionLabel, value: w.permission[hints.permission] },
         ]),
       );
-      if (!accepted) blocks.push(notice("info", "The event will no longer be shared with you."));
-      return card(hints.kind, accepted ? "Invitation accepted" : "Invitation declined", hints.event?.title, blocks);
+      if (!accepted) blocks.push(notice("info", w.noLongerShared));
+      return card(hints.kind, accepted ? w.invitationAccepted : w.invitationDeclined, hints.event?.title, blocks);
     }
     case "contact_list": {
       const { query, count, truncated, contacts } = hints;
-      const title = `${plural(count, "contact", "contacts")}${query ? ` matching "${query.value}"` : ""}`;
+      const title = query ? w.contactsMatching(counted(count, "contact"), query.value) : counted(count, "contact");
       const blocks: Block[] = contacts.map((contact) => ({ type: "contact", ...contact }));
-      if (count === 0) blocks.push(notice("info", "No contacts found."));
-      if (truncated) blocks.push(notice("warning", `Only the first ${count} contacts are shown; search by name to narrow the list.`));
+      if (count === 0) blocks.push(notice("info", w.noContacts));
+      if (truncated) blocks.push(notice("warning", w.onlyFirstContacts(count)));
       return card(hints.kind, title, undefined, blocks);
     }
     case "memory_updated": {
-      const items = [{ label: "Mode", value: hints.mode === "merge" ? "Merged into the stored document" : "Replaced the stored document" }];
-      if (hints.updated_fields.length > 0) items.unshift({ label: "Updated", value: hints.updated_fields.map(humanize).join(", ") });
-      return card(hints.kind, MEMORY_TITLES[hints.memory_kind], `Version ${hints.version}`, [fields(items)]);
+      const items = [{ label: w.mode, value: hints.mode === "merge" ? w.merged : w.replaced }];
+      if (hints.updated_fields.length > 0) items.unshift({ label: w.updated, value: hints.updated_fields.map(humanize).join(", ") });
+      return card(hints.kind, w.memoryTitle[hints.memory_kind], w.version(hints.version), [fields(items)]);
     }
     case "action_failed":
-      return card(hints.kind, FAILED_TITLES[hints.action], undefined, [notice("error", failureText(hints.code))]);
+      return card(hints.kind, w.failedTitle[hints.action], undefined, [
+        notice("error", Object.hasOwn(w.failure, hints.code) ? w.failure[hints.code]! : w.failure.INTERNAL!),
+      ]);
   }
 }

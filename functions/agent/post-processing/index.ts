@@ -5,11 +5,13 @@
 import { compileCard, type UiSchema } from "./card-compiler.ts";
 import { buildToolContentSummary, SUMMARY_VERSION } from "./content-summary.ts";
 import { buildContextFacts } from "./context-facts.ts";
+import type { Locale } from "./locale.ts";
 import { buildToolAgentOutput, type ToolAgentOutput, type ToolCall } from "./tool-agent-output.ts";
 
 export { Block, type BlockType, compileCard, UI_SCHEMA_VERSION, UiSchema } from "./card-compiler.ts";
 export { buildToolContentSummary, cleanSummary, SUMMARY_MAX_LENGTH, SUMMARY_VERSION } from "./content-summary.ts";
 export { buildContextFacts, CONTEXT_MAX_LENGTH } from "./context-facts.ts";
+export { LOCALES, type Locale, resolveLocale } from "./locale.ts";
 export {
   asRecord,
   buildToolAgentOutput,
@@ -37,16 +39,20 @@ export interface PostProcessedToolCall {
   summaryVersion: number;
   /** The summary with the ids and key facts of what the call touched, for later turns. */
   context: string;
+  /** The language of the summary and the card; kept with the message so history shows the same card. */
+  locale: Locale;
 }
 
-export function postProcessToolCall(call: ToolCall): PostProcessedToolCall {
+/** `locale`: the language of the summary and the card (the request's). */
+export function postProcessToolCall(call: ToolCall, locale: Locale = "en"): PostProcessedToolCall {
   const toolAgentOutput = buildToolAgentOutput(call);
-  const summary = buildToolContentSummary(toolAgentOutput);
+  const summary = buildToolContentSummary(toolAgentOutput, locale);
   return {
     toolAgentOutput,
-    uiSchema: toolAgentOutput.ui_hints ? compileCard(toolAgentOutput.ui_hints) : null,
+    uiSchema: toolAgentOutput.ui_hints ? compileCard(toolAgentOutput.ui_hints, locale) : null,
     summary,
     summaryVersion: SUMMARY_VERSION,
     context: buildContextFacts(toolAgentOutput, summary),
+    locale,
   };
 }

@@ -15,7 +15,7 @@ export const runRequestBody = createMiddleware<AppEnv, string, { in: { json: Run
   async (c, next) => {
     const body: unknown = await c.req.json().catch(() => undefined);
     if (body === undefined) return c.json(errorBody("INVALID_REQUEST", "the body must be a JSON RunAgentInput", { field: "(body)" }), 400);
-    const parsed = parseRunRequest(body);
+    const parsed = parseRunRequest(body, { acceptLanguage: c.req.header("accept-language") });
     if (!parsed.ok) return c.json(errorBody("INVALID_REQUEST", parsed.problem, { field: parsed.field }), 400);
     c.req.addValidatedData("json", parsed.request);
     await next();

@@ -43,14 +43,32 @@ function lastUserText(prompt: LanguageModelV4Prompt): string {
   return user.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join(" ");
 }
 
-function describeDay(result: unknown): string {
+/** The demo's answers, in the request's language (USER_CONTEXT_JSON.locale). */
+const ANSWERS = {
+  en: {
+    label: LABEL,
+    unreadable: "I could not read the calendar just now.",
+    nothing: (date: string) => `You have nothing scheduled on ${date}.`,
+    events: (date: string, count: number) => `On ${date} you have ${count} event${count === 1 ? "" : "s"}:`,
+    noModel: "I have no live model, so I can only show today's calendar.",
+  },
+  zh: {
+    label: "[离线演示模型]",
+    unreadable: "暂时无法读取日历。",
+    nothing: (date: string) => `${date} 没有安排。`,
+    events: (date: string, count: number) => `${date} 你有 ${count} 个日程：`,
+    noModel: "没有可用的在线模型，只能显示今天的日历。",
+  },
+} as const;
+
+function describeDay(result: unknown, words: (typeof ANSWERS)[keyof typeof ANSWERS]): string {
   const data =
     (result as { ok?: boolean; data?: { date?: string; items?: Array<{ title: string; start_at: string; end_at: string | null }> } }) ?? {};
-  if (!data.ok || !data.data?.items) return `${LABEL} I could not read the calendar just now.`;
-  const { date, items } = data.data;
-  if (items.length === 0) return `${LABEL} You have nothing scheduled on ${date}.`;
+  if (!data.ok || !data.data?.items) return `${words.label} ${words.unreadable}`;
+  const { date = "", items } = data.data;
+  if (items.length === 0) return `${words.label} ${words.nothing(date)}`;
   const lines = items.map((item) => `- ${item.title}: ${item.start_at.slice(11, 16)}${item.end_at ? `-${item.end_at.slice(11, 16)}` : ""}`);
-  return `${LABEL} On ${date} you have ${items.length} event${items.length === 1 ? "" : "s"}:\n${lines.join("\n")}`;
+  return `${words.label} ${words.events(date, items.length)}\n${lines.join("\n")}`;
 }
 
 /** Chooses the next move from what the conversation already holds. */
@@ -58,9 +76,9 @@ function nextMove(options: LanguageModelV4CallOptions): { toolCall?: { toolName:
   const outcomes = toolOutcomes(options.prompt);
   const toolsOffered = (options.tools?.length ?? 0) > 0;
   const read = outcomes.find((outcome) => outcome.toolName === "project_cli");
-  if (read || !toolsOffered)
-    return { text: read ? describeDay(read.value) : `${LABEL} I have no live model, so I can only show today's calendar.` };
   const system = systemText(options.prompt);
+  const words = /"locale":"zh"/.test(system) ? ANSWERS.zh : ANSWERS.en;
+  if (read || !toolsOffered) return { text: read ? describeDay(read.value, words) : `${words.label} ${words.noModel}` };
   // Always reads the skill index first, so a demo run shows progressive disclosure at work.
   if (!outcomes.some((outcome) => outcome.toolName === "view_skill_file")) {
     return { toolCall: { toolName: "view_skill_file", input: { path: "calendar/SKILL.md" } } };

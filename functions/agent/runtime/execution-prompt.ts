@@ -24,7 +24,7 @@ Rules:
 - Resolve dates and times yourself from USER_CONTEXT_JSON below; never ask the user for today's date.
 - When a call fails, read error.details (missing_fields, invalid_fields, alias_corrections, suggestion, example_input) and send a corrected call. Never repeat a call unchanged.
 - Use only ids that appear in tool results or in the request. Never invent data.
-- When you have what you need, answer the user briefly in their language, without JSON.`,
+- When you have what you need, answer the user briefly, without JSON, in the language USER_CONTEXT_JSON.locale names (zh: Simplified Chinese; en: English).`,
     `# ENV\nUSER_CONTEXT_JSON = ${JSON.stringify(options.userContext)}`,
     `# Skills\n${skills || "(none enabled)"}`,
     `# Request, as understood by the intent stage\nINTENT_OUTPUT_JSON = ${JSON.stringify(options.intent)}`,

@@ -178,7 +178,7 @@ export async function runAgent(
     const preload = deps.agent.preloadActionCard ? preloadPath(intent.output, (path) => deps.skills.has(path)) : undefined;
     const preloaded = preload ? deps.skills.read(preload) : undefined;
     const instructions = buildExecutionInstructions({
-      userContext: buildUserContext(deps.now?.() ?? new Date(), request.timezone),
+      userContext: buildUserContext(deps.now?.() ?? new Date(), request.timezone, request.locale),
       skills: deps.skills.skills,
       intent: intent.output,
       ...(preloaded?.ok ? { preloaded: { path: preloaded.path, content: preloaded.content } } : {}),
@@ -230,7 +230,7 @@ export async function runAgent(
           const output: CliResult | SkillFileResult =
             part.type === "tool-result" && !part.dynamic ? part.output : failure(null, null, "INTERNAL", "the tool failed unexpectedly");
           const args = argsByCall.get(part.toolCallId);
-          const processed = postProcessToolCall({ toolName: part.toolName, toolCallId: part.toolCallId, args, output });
+          const processed = postProcessToolCall({ toolName: part.toolName, toolCallId: part.toolCallId, args, output }, request.locale);
           const messageId = crypto.randomUUID();
           const content = JSON.stringify(output);
           recorder?.toolResult({ messageId, toolCallId: part.toolCallId, toolName: part.toolName, args, content, processed });

@@ -1,10 +1,12 @@
 // POST /api/v1/agent/runs takes an AG-UI RunAgentInput. This turns it into what a run needs:
 // ids, a bounded text view of the conversation for the intent stage, the last user message
 // (text and images) for the worker, and the user's time zone.
+
 import type { ContentPart, Message } from "@ag-ui/core";
 import { RunAgentInputSchema } from "@ag-ui/core/schemas";
 import type { FilePart, ImagePart, TextPart } from "ai";
 import { isStorableText, STORABLE_TEXT_PROBLEM, toStorableText, truncateText } from "../../project_cli/fields.ts";
+import { type Locale, resolveLocale } from "../post-processing/locale.ts";
 import type { IntentTurn } from "./intent.ts";
 import { resolveTimezone } from "./user-context.ts";
 
@@ -28,6 +30,8 @@ export interface RunRequest {
   userContent: string | Array<TextPart | ImagePart | FilePart>;
   attachments: Attachment[];
   timezone: string;
+  /** What summaries, cards and answers are written in (forwardedProps.locale, else Accept-Language). */
+  locale: Locale;
 }
 
 /** The inline images of this run's message, with their place among its attachments. */
@@ -136,7 +140,10 @@ export function idProblem(id: string): string | undefined {
   return undefined;
 }
 
-export function parseRunRequest(body: unknown): { ok: true; request: RunRequest } | RunRequestProblem {
+export function parseRunRequest(
+  body: unknown,
+  headers: { acceptLanguage?: string | null } = {},
+): { ok: true; request: RunRequest } | RunRequestProblem {
   const parsed = RunAgentInputSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -191,6 +198,7 @@ export function parseRunRequest(body: unknown): { ok: true; request: RunRequest 
       userContent,
       attachments,
       timezone: resolveTimezone(input.forwardedProps, input.context ?? []),
+      locale: resolveLocale(input.forwardedProps, headers.acceptLanguage),
     },
   };
 }

@@ -24,14 +24,14 @@ const event = (title: unknown = "Project sync") => ({
   metadata: {},
 });
 
-function summarize(module: string, method: string, data: unknown, input: unknown = {}): string {
+function summarize(module: string, method: string, data: unknown, input: unknown = {}, locale: "en" | "zh" = "en"): string {
   const output = buildToolAgentOutput({
     toolName: "project_cli",
     toolCallId: "c",
     args: { module, method, input },
     output: { ok: true, module, method, data },
   });
-  return buildToolContentSummary(output);
+  return buildToolContentSummary(output, locale);
 }
 
 describe("per-method templates", () => {
@@ -162,6 +162,10 @@ describe("per-method templates", () => {
     ],
   ])("%s", (_name, module, method, data, input, expected) => {
     expect(summarize(module, method, data, input)).toBe(expected);
+    // Every template has its Chinese twin: the same case, in Chinese words.
+    const zh = summarize(module, method, data, input, "zh");
+    expect(zh).not.toBe(expected);
+    expect(zh).toMatch(/[\u4e00-\u9fff]/);
   });
 
   test("view_skill_file", () => {
