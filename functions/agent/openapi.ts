@@ -3,11 +3,10 @@
 // responses; this module adds what they share: the document's header, the bearer scheme, the
 // error shape of every 4xx and 5xx, request validation that answers in that shape, and the two
 // routes that serve the document and a page to read it.
-import { Scalar } from "@scalar/hono-api-reference";
 import type { Context, Env, Hono, ValidationTargets } from "hono";
 import { type ContentWithResolver, type GenerateSpecOptions, openAPIRouteHandler, resolver, validator } from "hono-openapi";
 import type { z } from "zod";
-import pkg from "../../package.json" with { type: "json" };
+import { version } from "../../package.json";
 import { ErrorBodySchema, errorBody } from "../lib/errors.ts";
 
 export const BEARER = [{ bearer: [] }];
@@ -17,7 +16,7 @@ export const OPENAPI_OPTIONS: Partial<GenerateSpecOptions> = {
     openapi: "3.1.0",
     info: {
       title: "edge-agent",
-      version: pkg.version,
+      version,
       description:
         "Chat backend for a calendar, contacts and memory assistant. Runs stream AG-UI events over Server-Sent Events. Every error is JSON in one shape (Error) with a stable code.",
     },
@@ -84,8 +83,30 @@ export function validated<Schema extends z.ZodType, Target extends keyof Validat
   });
 }
 
+/**
+ * The /docs page: Scalar's API reference, loaded by the reader's browser from its CDN, reading
+ * /openapi.json. Written here rather than through @scalar/hono-api-reference, which adds only
+ * this page and a colour theme to the Worker's bundle.
+ */
+const DOCS_PAGE = `<!doctype html>
+<html>
+  <head>
+    <title>edge-agent API</title>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+  </head>
+  <body>
+    <div id="app"></div>
+    <script type="module">
+      import { createApiReference } from "https://cdn.jsdelivr.net/npm/@scalar/api-reference/esm.js";
+      createApiReference("#app", { url: "/openapi.json" });
+    </script>
+  </body>
+</html>
+`;
+
 /** GET /openapi.json (the document) and GET /docs (a page to read and try it). */
 export function mountOpenApi<E extends Env>(app: Hono<E>): void {
   app.get("/openapi.json", openAPIRouteHandler(app, OPENAPI_OPTIONS));
-  app.get("/docs", Scalar({ url: "/openapi.json", pageTitle: "edge-agent API" }));
+  app.get("/docs", (c) => c.html(DOCS_PAGE));
 }

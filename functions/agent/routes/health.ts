@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
-import pkg from "../../../package.json" with { type: "json" };
+import { version } from "../../../package.json";
 import { checkDatabase } from "../../lib/database-health.ts";
 import { ErrorBodySchema, errorBody } from "../../lib/errors.ts";
 import type { AppEnv } from "../app-env.ts";
@@ -33,13 +33,13 @@ export const health = new Hono<AppEnv>().get(
       return c.json(
         {
           status: "misconfigured",
-          version: pkg.version,
+          version: version,
           ...errorBody("CONFIG_INVALID", "settings are missing or invalid", { problems: settings.problems }),
         },
         500,
       );
     }
     const database = await checkDatabase(settings.settings);
-    return c.json({ status: database.ok ? "ok" : "degraded", version: pkg.version, database }, database.ok ? 200 : 503);
+    return c.json({ status: database.ok ? "ok" : "degraded", version: version, database }, database.ok ? 200 : 503);
   },
 );
