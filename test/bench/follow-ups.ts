@@ -99,7 +99,7 @@ try {
   );
 
   // The intent prompt as recorded now, and with the tool turn as its summary alone (before).
-  const intentCall = withId.intent.doGenerateCalls[0]!;
+  const intentCall = withId.intent.doStreamCalls[0]!;
   const now = tokens(intentCall);
   // Turn 1's tool message: what its summary is, and what later turns now read instead.
   const { data: rows } = await db

@@ -132,7 +132,7 @@ try {
         new AbortController().signal,
       );
       if (events.at(-1) !== "RUN_FINISHED") throw new Error(`${scenario.name}: run did not finish: ${events.join(",")}`);
-      const intentTokens = callTokens(intent.doGenerateCalls[0]!);
+      const intentTokens = callTokens(intent.doStreamCalls[0]!);
       const calls = execution.doStreamCalls.map(callTokens);
       const run = intentTokens + calls.reduce((a, b) => a + b, 0);
       totals[preload ? "preloaded" : "reads"] += run;

@@ -35,17 +35,12 @@ export function scriptedStream(step: ScriptedStep, index: number) {
   return { stream: simulateReadableStream({ chunks }) };
 }
 
-/** The intent model answering with this router output, and the execution model playing `steps`. */
+/** The intent model answering with this router output (streamed as JSON text), and the execution model playing `steps`. */
 export function scriptedPair(router: unknown, steps: ScriptedStep[]) {
   const intent = new MockLanguageModelV4({
-    doGenerate: async () => {
+    doStream: async () => {
       if (router instanceof Error) throw router;
-      return {
-        content: [{ type: "text", text: JSON.stringify(router) }],
-        finishReason: { unified: "stop", raw: "stop" },
-        usage: scriptedUsage,
-        warnings: [],
-      };
+      return scriptedStream({ text: JSON.stringify(router) }, 0);
     },
   });
   const execution = new MockLanguageModelV4({ doStream: steps.map(scriptedStream) });

@@ -6,6 +6,7 @@ import { APICallError } from "ai";
 import { afterEach, beforeAll, describe, expect, inject, test } from "vitest";
 import { BUDGET_SPENT_NOTE } from "../../functions/agent/runtime/run-agent.ts";
 import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
+import { scriptedStream } from "../support/scripted-model.ts";
 import { EventType, ofType, runAgentRequest, runInput, tokenFor, verify } from "./support/agent.ts";
 
 const ALICE = SEEDED_USERS.alice.id;
@@ -311,7 +312,7 @@ describe("runs that fail", () => {
     await expectWellFormed(events, text);
     expect(events.map((event) => event.type)).toEqual([EventType.RUN_STARTED, EventType.RUN_ERROR]);
     expect(events.at(-1)).toMatchObject({ code: "DATABASE_UNAVAILABLE" });
-    expect(intent.doGenerateCalls).toHaveLength(0);
+    expect(intent.doStreamCalls).toHaveLength(0);
     expect(execution.doStreamCalls).toHaveLength(0);
   });
 
@@ -417,14 +418,9 @@ describe("stage details", () => {
     const { createApp } = await import("../../functions/agent/app.ts");
     const scripted = scriptedModels({ intent: { objective: "unused", requires_tool: true }, steps: [{ text: "Hello!" }] });
     let calls = 0;
-    scripted.intent.doGenerate = async () => {
+    scripted.intent.doStream = async () => {
       calls++;
-      return {
-        content: [{ type: "text", text: "not json at all" }],
-        finishReason: { unified: "stop", raw: "stop" },
-        usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
-        warnings: [],
-      };
+      return scriptedStream({ text: "not json at all" }, 0);
     };
     const response = await createApp({ models: () => scripted.models }).request(
       "/api/v1/agent/runs",

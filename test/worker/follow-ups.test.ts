@@ -63,7 +63,7 @@ describe("follow-ups", () => {
     });
 
     // The intent stage got the earlier turns, and the tool turn names the event by id.
-    const intentPrompt = textOf(second.intent.doGenerateCalls[0]!.prompt);
+    const intentPrompt = textOf(second.intent.doStreamCalls[0]!.prompt);
     expect(intentPrompt).toContain("Add a standup tomorrow at 9");
     expect(intentPrompt).toContain(`event_id ${eventId} \\"Standup\\" ${tomorrow}T09:00:00Z`);
     // The worker got no conversation, only this request, and the id through the intent output.
@@ -120,7 +120,7 @@ describe("follow-ups", () => {
       },
     });
     // The read's tool turn, not only "Found N events", is what the router saw.
-    expect(textOf(share.intent.doGenerateCalls[0]!.prompt)).toMatch(new RegExp(`Found \\d+ events? on ${tomorrow}: .*event_id ${eventId}`));
+    expect(textOf(share.intent.doStreamCalls[0]!.prompt)).toMatch(new RegExp(`Found \\d+ events? on ${tomorrow}: .*event_id ${eventId}`));
     expect(resultsOf(share.events)).toMatchObject([{ ok: true, method: "share" }]);
   });
 });

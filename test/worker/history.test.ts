@@ -509,7 +509,7 @@ describe("threads across runs", () => {
     const threadId = `memory-${crypto.randomUUID()}`;
     await run(alice, [cli("calendar", "read", { mode: "day", date: today, timezone: "UTC" })], { threadId, text: "What's on today?" });
     const second = await run(alice, [], { threadId, text: "And tomorrow?" });
-    const prompt = JSON.stringify(second.intent.doGenerateCalls[0]!.prompt);
+    const prompt = JSON.stringify(second.intent.doStreamCalls[0]!.prompt);
     expect(prompt).toContain("What's on today?");
     expect(prompt).toContain("(tool) Found");
     expect(prompt).toContain("And tomorrow?");

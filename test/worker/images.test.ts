@@ -51,7 +51,7 @@ describe("inline images", () => {
   test("history lists the image with its route; the owner gets the same bytes back; nobody else does", async () => {
     const { input, events, intent } = await imageRun(owner, "image/png");
     expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
-    expect(JSON.stringify(intent.doGenerateCalls[0]!.prompt)).toContain("What is on this poster? [1 image attached]");
+    expect(JSON.stringify(intent.doStreamCalls[0]!.prompt)).toContain("What is on this poster? [1 image attached]");
 
     const user = (await historyOf(owner, input.threadId)).messages.find((message) => message.role === "user")!;
     const url = `/api/v1/agent/runs/${input.runId}/images/0`;
@@ -83,7 +83,7 @@ describe("inline images", () => {
       input: runInput("And when does it start?", { threadId: input.threadId }),
       script: { intent: { objective: "concert time", requires_tool: false }, steps: [{ text: "At eight." }] },
     });
-    expect(JSON.stringify(next.intent.doGenerateCalls[0]!.prompt)).toContain("What is on this poster? [1 image attached]");
+    expect(JSON.stringify(next.intent.doStreamCalls[0]!.prompt)).toContain("What is on this poster? [1 image attached]");
   });
 
   test("storage down: the run finishes, history still lists the image, and its route answers 404", async () => {

@@ -165,8 +165,8 @@ describe("cancel", () => {
     const run = start(script);
     const { intent, execution } = run.scripted;
     if (stage === "intent") {
-      const original = intent.doGenerate;
-      intent.doGenerate = async (options) => {
+      const original = intent.doStream;
+      intent.doStream = async (options) => {
         reached();
         await gate;
         return (original as (o: typeof options) => ReturnType<typeof original>)(options);

@@ -109,14 +109,22 @@ export function demoModel(): LanguageModelV4 {
     provider: "offline-demo",
     modelId: DEMO_MODEL_ID,
     supportedUrls: {},
-    async doGenerate(options) {
-      // Only the intent stage generates: a fixed, valid intent answer.
-      const objective = lastUserText(options.prompt).slice(0, 200) || "show today's calendar";
-      const text = JSON.stringify({ objective, requires_tool: true, selected_skill: "calendar", intended_action: "list_day" });
-      return { content: [{ type: "text", text }], finishReason: { unified: "stop", raw: "stop" }, usage, warnings: [] };
+    async doGenerate(): Promise<never> {
+      throw new Error("the offline demo model only streams");
     },
     async doStream(options) {
-      const move = nextMove(options);
+      // The intent stage asks for JSON: a fixed, valid intent answer. The worker gets the rest.
+      const move =
+        options.responseFormat?.type === "json"
+          ? {
+              text: JSON.stringify({
+                objective: lastUserText(options.prompt).slice(0, 200) || "show today's calendar",
+                requires_tool: true,
+                selected_skill: "calendar",
+                intended_action: "list_day",
+              }),
+            }
+          : nextMove(options);
       const id = `demo-${++calls}`;
       const parts: LanguageModelV4StreamPart[] = [{ type: "stream-start", warnings: [] }];
       if (move.toolCall) {

@@ -1,7 +1,7 @@
 // The intent stage: one structured-output call, no tools. It may see the
 // conversation; it names the objective and optional hints, and never resolves dates or
 // proposes tool arguments (decision D18).
-import { generateText, type JSONSchema7, jsonSchema, type LanguageModel, NoObjectGeneratedError, Output } from "ai";
+import { type JSONSchema7, jsonSchema, type LanguageModel, NoObjectGeneratedError, Output, streamText } from "ai";
 import { z } from "zod";
 import { truncateText } from "../../project_cli/fields.ts";
 import { errorKind, providerStatus } from "./model-errors.ts";
@@ -92,15 +92,20 @@ export async function runIntentStage(options: {
   while (attempts < INTENT_ATTEMPTS) {
     attempts++;
     try {
-      const result = await generateText({
+      // Streamed, like the execution stage: one AI SDK entry point for both stages keeps the
+      // Worker's bundle within its budget (generateText alone is about 5 KiB gzip).
+      const result = streamText({
         model: options.model,
         instructions: INTENT_INSTRUCTIONS,
         messages,
         output: Output.object({ schema: intentOutputSchema }),
         maxRetries: 1,
         ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
+        onError: () => {}, // reported below as the fallback's reason; the default would log the provider's body
       });
-      return { output: result.output, attempts, usage: result.usage };
+      // A failed call arrives as an error part; the answer is parsed once the stream ends.
+      for await (const part of result.fullStream) if (part.type === "error") throw part.error;
+      return { output: await result.output, attempts, usage: await result.usage };
     } catch (error) {
       if (options.abortSignal?.aborted) throw error;
       // A malformed answer is asked for once more; a failed call was already retried by the SDK.
