@@ -46,9 +46,6 @@ function scriptedDb(script: Response[]) {
   return { from: next, rpc: next };
 }
 
-/** A day or range read asks for one-off events, then for repeating series: none here. */
-const NO_SERIES: Response = { data: [] };
-
 async function call(args: unknown, script: Response[] = []) {
   const ctx = { db: scriptedDb(script), userId: ALICE } as unknown as CliContext;
   const output = await runProjectCli(args, ctx);
@@ -88,7 +85,7 @@ describe("calendar.read", () => {
   test("day: an event_list card with times in the event's zone, counted title and summary", async () => {
     const lunch = eventRow({ id: OTHER_EVENT_ID, title: "Lunch", start_at: "2026-04-23T04:00:00+00:00", end_at: null, metadata: {} });
     const args = { module: "calendar", method: "read", input: { mode: "day", date: "2026-04-23", timezone: "Asia/Shanghai" } };
-    const { out, hints, schema, processed } = await call(args, [{ data: [lunch, eventRow()] }, NO_SERIES]);
+    const { out, hints, schema, processed } = await call(args, [{ data: [lunch, eventRow()] }]);
     expect(out.status).toBe("success");
     expect(out.result).toMatchObject({ module: "calendar", method: "read", data: { mode: "day", count: 2 } });
     expect(hints).toEqual({
@@ -116,7 +113,7 @@ describe("calendar.read", () => {
 
   test("day, cut short by the limit: partial status, a warning block, and the summary says so", async () => {
     const args = { module: "calendar", method: "read", input: { mode: "day", date: "2026-04-23", timezone: "Asia/Shanghai", limit: 1 } };
-    const { out, hints, schema, processed } = await call(args, [{ data: [eventRow(), eventRow({ id: OTHER_EVENT_ID })] }, NO_SERIES]);
+    const { out, hints, schema, processed } = await call(args, [{ data: [eventRow(), eventRow({ id: OTHER_EVENT_ID })] }]);
     expect(out.status).toBe("partial");
     expect(out.error).toBeNull();
     expect(hints).toMatchObject({ kind: "event_list", count: 1, truncated: true });
@@ -131,7 +128,7 @@ describe("calendar.read", () => {
       method: "read",
       input: { mode: "range", start_at: "2026-04-20T00:00:00+08:00", end_at: "2026-04-27T00:00:00+08:00" },
     };
-    const { out, hints, schema, processed } = await call(args, [{ data: [] }, NO_SERIES]);
+    const { out, hints, schema, processed } = await call(args, [{ data: [] }]);
     expect(out.status).toBe("success");
     expect(hints).toEqual({
       kind: "event_list",
@@ -151,7 +148,7 @@ describe("calendar.read", () => {
       method: "read",
       input: { mode: "range", start_at: "2026-04-20T00:00:00+08:00", end_at: "2026-05-04T00:00:00+08:00" },
     };
-    const { hints, schema, processed } = await call(args, [{ data: [] }, { data: [weekly] }]);
+    const { hints, schema, processed } = await call(args, [{ data: [weekly] }]);
     expect(hints).toMatchObject({
       kind: "event_list",
       count: 2,

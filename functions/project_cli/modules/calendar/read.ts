@@ -25,25 +25,18 @@ export function notFound(eventId: string): CliProblem {
 /** How many repeating series one read expands at most; more are reported as a truncated list. */
 export const MAX_SERIES = 200;
 
-/** One-off events overlapping [start, end): starting before end, and ending after start (or, with no end, starting inside). */
-function singlesOverlapping(ctx: CliContext, start: Date, end: Date, status: string, limit: number) {
+/**
+ * In one round trip, the rows a window needs: one-off events overlapping [start, end) (starting
+ * before its end, and ending after its start, or with no end starting inside), and repeating
+ * series that began before it ends (their occurrences may fall inside). By start; at most
+ * `limit + MAX_SERIES + 2` rows, and a list that reaches that cap is reported as truncated.
+ */
+function rowsForWindow(ctx: CliContext, start: Date, end: Date, status: string, cap: number) {
   let query = selectEvents(ctx.db)
-    .is("recurrence_rule", null)
     .lt("start_at", end.toISOString())
-    .or(`end_at.gt.${start.toISOString()},and(end_at.is.null,start_at.gte.${start.toISOString()})`)
+    .or(`recurrence_rule.not.is.null,end_at.gt.${start.toISOString()},and(end_at.is.null,start_at.gte.${start.toISOString()})`)
     .order("start_at")
-    .limit(limit + 1);
-  if (status !== "all") query = query.eq("status", status);
-  return query;
-}
-
-/** Repeating events that began before the window ends: their occurrences may fall inside it. */
-function seriesBefore(ctx: CliContext, end: Date, status: string) {
-  let query = selectEvents(ctx.db)
-    .not("recurrence_rule", "is", null)
-    .lt("start_at", end.toISOString())
-    .order("start_at")
-    .limit(MAX_SERIES + 1);
+    .limit(cap);
   if (status !== "all") query = query.eq("status", status);
   return query;
 }
@@ -80,15 +73,16 @@ function occurrencesOf(row: EventRow, userId: string, start: Date, end: Date, li
 
 /** Events in [start, end): one-off events, and every occurrence of repeating ones, by start. */
 async function listOverlapping(ctx: CliContext, start: Date, end: Date, status: string, limit: number) {
-  const [singles, series] = await Promise.all([singlesOverlapping(ctx, start, end, status, limit), seriesBefore(ctx, end, status)]);
-  const singleRows = unwrap(singles);
-  const seriesRows = unwrap(series);
+  const cap = limit + MAX_SERIES + 2;
+  const rows = unwrap(await rowsForWindow(ctx, start, end, status, cap));
+  const singleRows = rows.filter((row) => row.recurrence_rule === null);
+  const seriesRows = rows.filter((row) => row.recurrence_rule !== null);
   const all = [
     ...singleRows.slice(0, limit).map((row) => toEventView(row, ctx.userId)),
     ...seriesRows.slice(0, MAX_SERIES).flatMap((row) => occurrencesOf(row, ctx.userId, start, end, limit + 1)),
   ].sort((a, b) => Date.parse(a.start_at) - Date.parse(b.start_at));
   const items = all.slice(0, limit);
-  const truncated = singleRows.length > limit || seriesRows.length > MAX_SERIES || all.length > limit;
+  const truncated = rows.length >= cap || singleRows.length > limit || seriesRows.length > MAX_SERIES || all.length > limit;
   return { items, count: items.length, truncated };
 }
 
