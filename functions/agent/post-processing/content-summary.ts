@@ -1,9 +1,10 @@
-// A one-line, plain-English account of a tool call, for history lists and compact context.
-// Rules are tried in order: (a) the error, (b) the method's template, (c) "<module.method>
-// succeeded", (d) "<tool_name> finished" / "<tool_name> failed". Templates read only
-// strings and numbers out of the result (never serialize objects), so no JSON blob can leak
-// in. Changing any rule's wording means bumping SUMMARY_VERSION, so stored summaries can be
-// told apart from ones the current rules would write.
+// A one-line account of a tool call, for history lists and compact context, in the request's
+// language. Rules are tried in order: (a) the error, (b) the method's template, (c)
+// "<module.method> succeeded", (d) "<tool_name> finished" / "<tool_name> failed". Templates
+// read only strings and numbers out of the result (never serialize objects), so no JSON blob
+// can leak in; they pick the facts once, and each language's phrases word them. Changing any
+// rule's wording means bumping SUMMARY_VERSION, so stored summaries can be told apart from
+// ones the current rules would write.
 import type { Locale } from "./locale.ts";
 import { asRecord, callInput, type ToolAgentOutput } from "./tool-agent-output.ts";
 
@@ -12,7 +13,7 @@ export const SUMMARY_MAX_LENGTH = 200;
 
 type Fields = Record<string, unknown>;
 /** data: the result's data; input: the call's input (for what the data does not repeat). */
-type Template = (data: Fields, input: Fields) => string | undefined;
+type Template = (data: Fields, input: Fields, words: Phrases) => string | undefined;
 
 const str = (value: unknown): string | undefined => (typeof value === "string" && value.trim() !== "" ? value : undefined);
 const num = (value: unknown): number | undefined => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
@@ -22,175 +23,30 @@ const names = (value: unknown): string | undefined => {
 };
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 /** Lists cut short by the tool say so, so nobody reads the count as the whole. */
-const more = (data: Fields) => (data.truncated === true ? " (more not shown)" : "");
+const cut = (data: Fields) => data.truncated === true;
 
 function listCount(data: Fields, listKey: string): number | undefined {
   const items = data[listKey];
   return num(data.count) ?? (Array.isArray(items) ? items.length : undefined);
 }
 
-const EN_TEMPLATES: Readonly<Record<string, Template>> = {
-  "calendar.read": (data) => {
-    if (data.mode === "event") {
-      const title = str(asRecord(data.event).title);
-      return title && `Read event: ${title}`;
-    }
-    const count = listCount(data, "items");
-    if (count === undefined) return undefined;
-    const found = `Found ${counted(count, "event", "events")}`;
-    if (data.mode === "day" && str(data.date)) return `${found} on ${str(data.date)}${more(data)}`;
-    if (data.mode === "range" && str(data.start_at) && str(data.end_at))
-      return `${found} from ${str(data.start_at)} to ${str(data.end_at)}${more(data)}`;
-    return undefined;
-  },
-  "calendar.create": (data) => {
-    const event = asRecord(data.event);
-    const title = str(event.title);
-    if (!title) return undefined;
-    const start = str(event.start_at);
-    return start ? `Created event: ${title} (${start})` : `Created event: ${title}`;
-  },
-  "calendar.update": (data, input) => {
-    const title = str(asRecord(data.event).title);
-    if (!title) return undefined;
-    // changed_fields is in the result; the patch's keys say the same if it is not.
-    const changed = names(data.changed_fields) ?? names(Object.keys(asRecord(input.patch)));
-    return changed ? `Updated event: ${title} (${changed})` : `Updated event: ${title}`;
-  },
-  "calendar.delete": (data) => {
-    const deleted = asRecord(data.deleted);
-    const title = str(deleted.title);
-    const occurrence = str(deleted.occurrence_start);
-    if (title && occurrence) return `Removed one occurrence of ${title} (${occurrence})`;
-    return title && `Deleted event: ${title}`;
-  },
-  "calendar.share": (data, input) => {
-    const title = str(asRecord(data.event).title);
-    const invitation = asRecord(data.invitation);
-    // The result names only the resolved account; prefer the phone/e-mail the user gave.
-    const given = asRecord(input.invitee);
-    const invitee = str(given.phone) ?? str(given.email) ?? str(given.user_id) ?? str(invitation.invitee_user_id);
-    if (!title || !invitee) return undefined;
-    const permission = str(invitation.permission);
-    return permission ? `Shared ${title} with ${invitee} (${permission})` : `Shared ${title} with ${invitee}`;
-  },
-  "calendar.invitations": (data) => {
-    const count = listCount(data, "invitations");
-    if (count === undefined) return undefined;
-    const invitations = Array.isArray(data.invitations) ? data.invitations : [];
-    const titles = names(invitations.map((invitation) => asRecord(asRecord(invitation).event).title));
-    return `Found ${counted(count, "pending invitation", "pending invitations")}${titles ? `: ${titles}` : ""}${more(data)}`;
-  },
-  "calendar.accept_invite": (data, input) => {
-    const title = str(asRecord(data.event).title);
-    if (title) return `Accepted invitation to ${title}`;
-    const eventId = str(asRecord(data.invitation).event_id) ?? str(input.event_id);
-    return eventId && `Accepted invitation for event ${eventId}`;
-  },
-  "calendar.reject_invite": (data, input) => {
-    const eventId = str(asRecord(data.invitation).event_id) ?? str(input.event_id);
-    return eventId && `Declined invitation for event ${eventId}`;
-  },
-  "contacts.read": (data, input) => {
-    const count = listCount(data, "contacts");
-    if (count === undefined) return undefined;
-    const searched = str(input.name) ?? str(input.phone) ?? str(input.email);
-    return `Found ${counted(count, "contact", "contacts")}${searched ? ` matching "${searched}"` : ""}${more(data)}`;
-  },
-  "memory.read": (data) => {
-    const kinds = Object.keys(data).filter((kind) => data[kind] !== null && typeof data[kind] === "object");
-    return `Read memory (${kinds.length > 0 ? kinds.join(", ") : "nothing stored"})`;
-  },
-  "memory.update": (data) => {
-    const kind = str(data.kind);
-    if (!kind) return undefined;
-    const fields = names(data.updated_fields);
-    return fields ? `Updated ${kind}: ${fields}` : `Updated ${kind}`;
-  },
-};
-
-/** The same templates in Chinese: the same fields, read the same way. */
-const zhMore = (data: Fields) => (data.truncated === true ? "（还有更多未显示）" : "");
-const ZH_TEMPLATES: Readonly<Record<string, Template>> = {
-  "calendar.read": (data) => {
-    if (data.mode === "event") {
-      const title = str(asRecord(data.event).title);
-      return title && `查看日程：${title}`;
-    }
-    const count = listCount(data, "items");
-    if (count === undefined) return undefined;
-    if (data.mode === "day" && str(data.date)) return `${str(data.date)} 有 ${count} 个日程${zhMore(data)}`;
-    if (data.mode === "range" && str(data.start_at) && str(data.end_at))
-      return `${str(data.start_at)} 至 ${str(data.end_at)} 有 ${count} 个日程${zhMore(data)}`;
-    return undefined;
-  },
-  "calendar.create": (data) => {
-    const event = asRecord(data.event);
-    const title = str(event.title);
-    if (!title) return undefined;
-    const start = str(event.start_at);
-    return start ? `已创建日程：${title}（${start}）` : `已创建日程：${title}`;
-  },
-  "calendar.update": (data, input) => {
-    const title = str(asRecord(data.event).title);
-    if (!title) return undefined;
-    const changed = names(data.changed_fields) ?? names(Object.keys(asRecord(input.patch)));
-    return changed ? `已更新日程：${title}（${changed}）` : `已更新日程：${title}`;
-  },
-  "calendar.delete": (data) => {
-    const deleted = asRecord(data.deleted);
-    const title = str(deleted.title);
-    const occurrence = str(deleted.occurrence_start);
-    if (title && occurrence) return `已删除 ${title} 的一次重复（${occurrence}）`;
-    return title && `已删除日程：${title}`;
-  },
-  "calendar.share": (data, input) => {
-    const title = str(asRecord(data.event).title);
-    const invitation = asRecord(data.invitation);
-    const given = asRecord(input.invitee);
-    const invitee = str(given.phone) ?? str(given.email) ?? str(given.user_id) ?? str(invitation.invitee_user_id);
-    if (!title || !invitee) return undefined;
-    const permission = str(invitation.permission);
-    return permission ? `已将 ${title} 共享给 ${invitee}（${permission}）` : `已将 ${title} 共享给 ${invitee}`;
-  },
-  "calendar.invitations": (data) => {
-    const count = listCount(data, "invitations");
-    if (count === undefined) return undefined;
-    const invitations = Array.isArray(data.invitations) ? data.invitations : [];
-    const titles = names(invitations.map((invitation) => asRecord(asRecord(invitation).event).title));
-    return `有 ${count} 个待回复的邀请${titles ? `：${titles}` : ""}${zhMore(data)}`;
-  },
-  "calendar.accept_invite": (data, input) => {
-    const title = str(asRecord(data.event).title);
-    if (title) return `已接受邀请：${title}`;
-    const eventId = str(asRecord(data.invitation).event_id) ?? str(input.event_id);
-    return eventId && `已接受日程 ${eventId} 的邀请`;
-  },
-  "calendar.reject_invite": (data, input) => {
-    const eventId = str(asRecord(data.invitation).event_id) ?? str(input.event_id);
-    return eventId && `已拒绝日程 ${eventId} 的邀请`;
-  },
-  "contacts.read": (data, input) => {
-    const count = listCount(data, "contacts");
-    if (count === undefined) return undefined;
-    const searched = str(input.name) ?? str(input.phone) ?? str(input.email);
-    return `找到 ${count} 位联系人${searched ? `（匹配“${searched}”）` : ""}${zhMore(data)}`;
-  },
-  "memory.read": (data) => {
-    const kinds = Object.keys(data).filter((kind) => data[kind] !== null && typeof data[kind] === "object");
-    return `已读取记忆（${kinds.length > 0 ? kinds.join(", ") : "无内容"}）`;
-  },
-  "memory.update": (data) => {
-    const kind = str(data.kind);
-    if (!kind) return undefined;
-    const fields = names(data.updated_fields);
-    return fields ? `已更新 ${kind}：${fields}` : `已更新 ${kind}`;
-  },
-};
-
-/** The phrases the rules fall back on, per language. */
+/** How each language words the facts the templates pick. */
 interface Phrases {
-  templates: Readonly<Record<string, Template>>;
+  readEvent: (title: string) => string;
+  eventsOnDay: (count: number, date: string, more: boolean) => string;
+  eventsInRange: (count: number, start: string, end: string, more: boolean) => string;
+  created: (title: string, start: string | undefined) => string;
+  updated: (title: string, changed: string | undefined) => string;
+  deleted: (title: string) => string;
+  removedOccurrence: (title: string, occurrence: string) => string;
+  shared: (title: string, invitee: string, permission: string | undefined) => string;
+  invitations: (count: number, titles: string | undefined, more: boolean) => string;
+  accepted: (title: string) => string;
+  acceptedFor: (eventId: string) => string;
+  declinedFor: (eventId: string) => string;
+  contacts: (count: number, searched: string | undefined, more: boolean) => string;
+  memoryRead: (kinds: string[]) => string;
+  memoryUpdated: (kind: string, fields: string | undefined) => string;
   unknownTool: (name: string | undefined) => string;
   skillRead: (path: string | undefined) => string;
   skillFailed: (path: string | undefined, message: string | undefined) => string;
@@ -198,9 +54,28 @@ interface Phrases {
   finished: (action: string | undefined) => string;
 }
 
+const enMore = (more: boolean) => (more ? " (more not shown)" : "");
+const zhMore = (more: boolean) => (more ? "（还有更多未显示）" : "");
+
 const PHRASES: Readonly<Record<Locale, Phrases>> = {
   en: {
-    templates: EN_TEMPLATES,
+    readEvent: (title) => `Read event: ${title}`,
+    eventsOnDay: (count, date, more) => `Found ${counted(count, "event", "events")} on ${date}${enMore(more)}`,
+    eventsInRange: (count, start, end, more) => `Found ${counted(count, "event", "events")} from ${start} to ${end}${enMore(more)}`,
+    created: (title, start) => (start ? `Created event: ${title} (${start})` : `Created event: ${title}`),
+    updated: (title, changed) => (changed ? `Updated event: ${title} (${changed})` : `Updated event: ${title}`),
+    deleted: (title) => `Deleted event: ${title}`,
+    removedOccurrence: (title, occurrence) => `Removed one occurrence of ${title} (${occurrence})`,
+    shared: (title, invitee, permission) => `Shared ${title} with ${invitee}${permission ? ` (${permission})` : ""}`,
+    invitations: (count, titles, more) =>
+      `Found ${counted(count, "pending invitation", "pending invitations")}${titles ? `: ${titles}` : ""}${enMore(more)}`,
+    accepted: (title) => `Accepted invitation to ${title}`,
+    acceptedFor: (eventId) => `Accepted invitation for event ${eventId}`,
+    declinedFor: (eventId) => `Declined invitation for event ${eventId}`,
+    contacts: (count, searched, more) =>
+      `Found ${counted(count, "contact", "contacts")}${searched ? ` matching "${searched}"` : ""}${enMore(more)}`,
+    memoryRead: (kinds) => `Read memory (${kinds.length > 0 ? kinds.join(", ") : "nothing stored"})`,
+    memoryUpdated: (kind, fields) => (fields ? `Updated ${kind}: ${fields}` : `Updated ${kind}`),
     unknownTool: (name) => (name ? `Could not call unknown tool ${name}` : "unknown_tool failed"),
     skillRead: (path) => (path ? `Read skill file ${path}` : "view_skill_file finished"),
     skillFailed: (path, message) =>
@@ -213,13 +88,94 @@ const PHRASES: Readonly<Record<Locale, Phrases>> = {
     finished: (action) => (action ? `${action} succeeded` : "project_cli finished"),
   },
   zh: {
-    templates: ZH_TEMPLATES,
+    readEvent: (title) => `查看日程：${title}`,
+    eventsOnDay: (count, date, more) => `${date} 有 ${count} 个日程${zhMore(more)}`,
+    eventsInRange: (count, start, end, more) => `${start} 至 ${end} 有 ${count} 个日程${zhMore(more)}`,
+    created: (title, start) => (start ? `已创建日程：${title}（${start}）` : `已创建日程：${title}`),
+    updated: (title, changed) => (changed ? `已更新日程：${title}（${changed}）` : `已更新日程：${title}`),
+    deleted: (title) => `已删除日程：${title}`,
+    removedOccurrence: (title, occurrence) => `已删除 ${title} 的一次重复（${occurrence}）`,
+    shared: (title, invitee, permission) => `已将 ${title} 共享给 ${invitee}${permission ? `（${permission}）` : ""}`,
+    invitations: (count, titles, more) => `有 ${count} 个待回复的邀请${titles ? `：${titles}` : ""}${zhMore(more)}`,
+    accepted: (title) => `已接受邀请：${title}`,
+    acceptedFor: (eventId) => `已接受日程 ${eventId} 的邀请`,
+    declinedFor: (eventId) => `已拒绝日程 ${eventId} 的邀请`,
+    contacts: (count, searched, more) => `找到 ${count} 位联系人${searched ? `（匹配“${searched}”）` : ""}${zhMore(more)}`,
+    memoryRead: (kinds) => `已读取记忆（${kinds.length > 0 ? kinds.join(", ") : "无内容"}）`,
+    memoryUpdated: (kind, fields) => (fields ? `已更新 ${kind}：${fields}` : `已更新 ${kind}`),
     unknownTool: (name) => (name ? `无法调用未知工具 ${name}` : "unknown_tool 失败"),
     skillRead: (path) => (path ? `已读取技能文件 ${path}` : "view_skill_file 已完成"),
     skillFailed: (path, message) =>
       path && message ? `无法读取技能文件 ${path}：${message}` : message ? `view_skill_file 失败：${message}` : "view_skill_file 失败",
     failed: (action, message) => (message ? `${action} 失败：${message}` : `${action} 失败`),
     finished: (action) => (action ? `${action} 已完成` : "project_cli 已完成"),
+  },
+};
+
+/** Which facts each method's summary names; the same in every language. */
+const TEMPLATES: Readonly<Record<string, Template>> = {
+  "calendar.read": (data, _input, w) => {
+    if (data.mode === "event") {
+      const title = str(asRecord(data.event).title);
+      return title && w.readEvent(title);
+    }
+    const count = listCount(data, "items");
+    if (count === undefined) return undefined;
+    if (data.mode === "day" && str(data.date)) return w.eventsOnDay(count, str(data.date)!, cut(data));
+    if (data.mode === "range" && str(data.start_at) && str(data.end_at))
+      return w.eventsInRange(count, str(data.start_at)!, str(data.end_at)!, cut(data));
+    return undefined;
+  },
+  "calendar.create": (data, _input, w) => {
+    const event = asRecord(data.event);
+    const title = str(event.title);
+    return title && w.created(title, str(event.start_at));
+  },
+  "calendar.update": (data, input, w) => {
+    const title = str(asRecord(data.event).title);
+    // changed_fields is in the result; the patch's keys say the same if it is not.
+    return title && w.updated(title, names(data.changed_fields) ?? names(Object.keys(asRecord(input.patch))));
+  },
+  "calendar.delete": (data, _input, w) => {
+    const deleted = asRecord(data.deleted);
+    const title = str(deleted.title);
+    const occurrence = str(deleted.occurrence_start);
+    if (title && occurrence) return w.removedOccurrence(title, occurrence);
+    return title && w.deleted(title);
+  },
+  "calendar.share": (data, input, w) => {
+    const title = str(asRecord(data.event).title);
+    const invitation = asRecord(data.invitation);
+    // The result names only the resolved account; prefer the phone/e-mail the user gave.
+    const given = asRecord(input.invitee);
+    const invitee = str(given.phone) ?? str(given.email) ?? str(given.user_id) ?? str(invitation.invitee_user_id);
+    return title && invitee ? w.shared(title, invitee, str(invitation.permission)) : undefined;
+  },
+  "calendar.invitations": (data, _input, w) => {
+    const count = listCount(data, "invitations");
+    if (count === undefined) return undefined;
+    const invitations = Array.isArray(data.invitations) ? data.invitations : [];
+    return w.invitations(count, names(invitations.map((invitation) => asRecord(asRecord(invitation).event).title)), cut(data));
+  },
+  "calendar.accept_invite": (data, input, w) => {
+    const title = str(asRecord(data.event).title);
+    if (title) return w.accepted(title);
+    const eventId = str(asRecord(data.invitation).event_id) ?? str(input.event_id);
+    return eventId && w.acceptedFor(eventId);
+  },
+  "calendar.reject_invite": (data, input, w) => {
+    const eventId = str(asRecord(data.invitation).event_id) ?? str(input.event_id);
+    return eventId && w.declinedFor(eventId);
+  },
+  "contacts.read": (data, input, w) => {
+    const count = listCount(data, "contacts");
+    return count === undefined ? undefined : w.contacts(count, str(input.name) ?? str(input.phone) ?? str(input.email), cut(data));
+  },
+  "memory.read": (data, _input, w) =>
+    w.memoryRead(Object.keys(data).filter((kind) => data[kind] !== null && typeof data[kind] === "object")),
+  "memory.update": (data, _input, w) => {
+    const kind = str(data.kind);
+    return kind && w.memoryUpdated(kind, names(data.updated_fields));
   },
 };
 
@@ -250,8 +206,8 @@ function describe(output: ToolAgentOutput, words: Phrases): string {
   if (output.error) return words.failed(action ?? "project_cli", str(output.error.message));
   if (output.status === "failure") return words.failed("project_cli", undefined);
   if (!action) return words.finished(undefined);
-  const template = Object.hasOwn(words.templates, action) ? words.templates[action] : undefined;
-  const line = template?.(asRecord(output.result.data), callInput(output.tool_call_args));
+  const template = Object.hasOwn(TEMPLATES, action) ? TEMPLATES[action] : undefined;
+  const line = template?.(asRecord(output.result.data), callInput(output.tool_call_args), words);
   return line ?? words.finished(action);
 }
 
