@@ -46,6 +46,16 @@ const intentOutputSchema = jsonSchema<IntentOutput>(INTENT_OUTPUT_WIRE_SCHEMA, {
   },
 });
 
+/**
+ * The structured output, parsed once when the answer is complete. Nobody reads the partial
+ * objects of the intent answer, and the SDK would parse the JSON so far on every streamed
+ * chunk to build them (most of the stage's CPU).
+ */
+const intentOutput: ReturnType<typeof Output.object<IntentOutput>> = {
+  ...Output.object({ schema: intentOutputSchema }),
+  parsePartialOutput: async () => undefined,
+};
+
 export const INTENT_INSTRUCTIONS = `You route requests for a calendar, contacts and memory assistant.
 Read the conversation and describe the latest user request: its objective, whether answering needs the user's data (requires_tool), and, when clear, the skill (calendar, contacts, memory), the action card (list_day, list_range, get_event, create_event, update_event, delete_event, share_event, list_invitations, accept_invite, reject_invite), entities stated verbatim (event ids, names, phones, emails) and the time the user mentioned in their own words.
 When the request refers to something from earlier turns ("move it", "share that with Bob", "the second one"), say in context_summary what it refers to, with the ids and facts the earlier turns give (event_id, title, time), and put those ids in known_entities: the next stage does not see the conversation.
@@ -98,7 +108,7 @@ export async function runIntentStage(options: {
         model: options.model,
         instructions: INTENT_INSTRUCTIONS,
         messages,
-        output: Output.object({ schema: intentOutputSchema }),
+        output: intentOutput,
         maxRetries: 1,
         ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
         onError: () => {}, // reported below as the fallback's reason; the default would log the provider's body
