@@ -8,7 +8,7 @@
 // not expanded (the event reads as its first occurrence). Hand-written rather than the `rrule`
 // package: the subset is small, and the Worker's bundle has no room for a general library
 // (docs/performance.md).
-import { localDateTime, zonedInstant } from "./time.ts";
+import { localDateTime, offsetSeconds, zonedInstant } from "./time.ts";
 
 export const WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -184,6 +184,20 @@ export function expand(
         ? rule.until.instant.getTime()
         : zonedInstant(rule.until.date, { h: 23, mi: 59, s: 59 }, series.timeZone).getTime();
   const skipped = new Set(series.exceptions ?? []);
+  // Occurrences follow each other in time, and the zone's offset rarely changes between them:
+  // try the last one first (one offset lookup) and resolve from scratch only when it does not
+  // hold (a DST change, or a time the clocks skip). Both give the same instant.
+  const timeOfDayMs = ((local.h * 60 + local.mi) * 60 + local.s) * 1000;
+  let lastOffset = offsetSeconds(series.start, series.timeZone);
+  const startOf = (n: number): Date => {
+    const guess = n * DAY_MS + timeOfDayMs - lastOffset * 1000;
+    if (offsetSeconds(new Date(guess), series.timeZone) === lastOffset) return new Date(guess);
+    const { y, m, d } = fromDayNumber(n);
+    const date = `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+    const exact = zonedInstant(date, local, series.timeZone);
+    lastOffset = offsetSeconds(exact, series.timeZone);
+    return exact;
+  };
   const reach = series.durationMs ?? 0;
   const found: Occurrence[] = [];
   let produced = 0;
@@ -196,12 +210,7 @@ export function expand(
     const dates = datesOfPeriod(rule, first, k);
     for (const n of dates) {
       if (n < first.n) continue; // a period's days before the series began
-      const { y, m, d } = fromDayNumber(n);
-      const start = zonedInstant(
-        `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`,
-        local,
-        series.timeZone,
-      );
+      const start = startOf(n);
       if (start.getTime() < series.start.getTime()) continue;
       if (until !== undefined && start.getTime() > until) return found;
       produced++;
