@@ -5,9 +5,7 @@
 // (at most 4 images of about 6 MB). Storing never fails a run: an image that could not be
 // stored answers 404 later. Every call has a deadline.
 import { withDeadline } from "../../lib/bounded-fetch.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const MAX_KEY_LENGTH = 1024;
+import { ownedKey } from "./storage-key.ts";
 
 /**
  * Served as themselves only where a browser cannot run them: other image types (an SVG can
@@ -17,16 +15,10 @@ const SAFE_IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image
 export const servedContentType = (stored: string | undefined) =>
   stored && SAFE_IMAGE_TYPES.has(stored.toLowerCase()) ? stored.toLowerCase() : "application/octet-stream";
 
-/** undefined when an id cannot be part of a key (a forged id never widens the prefix). */
+/** undefined when an id cannot be part of a key (storage-key.ts). */
 export function imagePath(ownerId: string, runId: string, index: number): string | undefined {
-  if (!UUID.test(ownerId) || runId === "" || !Number.isInteger(index) || index < 0 || index > 99) return undefined;
-  let path: string;
-  try {
-    path = `user-images/${ownerId.toLowerCase()}/${encodeURIComponent(runId)}/${index}`;
-  } catch {
-    return undefined; // a lone surrogate cannot be encoded
-  }
-  return path.length <= MAX_KEY_LENGTH ? path : undefined;
+  if (!Number.isInteger(index) || index < 0 || index > 99) return undefined;
+  return ownedKey("user-images", ownerId, [runId, String(index)]);
 }
 
 export interface StoredImage {

@@ -5,6 +5,7 @@
 // missing. Every call has a deadline (DATA_PLANE_TIMEOUT_MS), so a storage that hangs is a
 // storage that failed.
 import { DATA_PLANE_TIMEOUT_MS, withDeadline } from "../../lib/bounded-fetch.ts";
+import { ownedKey, UUID } from "./storage-key.ts";
 
 export interface PayloadStore {
   readonly bucket: string;
@@ -13,30 +14,21 @@ export interface PayloadStore {
   get(path: string): Promise<unknown | undefined>;
 }
 
-/** R2 keys are at most 1024 bytes; the path is ASCII after encoding. */
-const MAX_KEY_LENGTH = 1024;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PAYLOAD_AREA = "tool-payloads";
 
 /**
- * Where one tool message's payload lives: under the owner's prefix, then the run, then the
+ * Where one tool message's payload lives: under the owner's own area, then the run, then the
  * tool call and the message id (a server-made UUID, so two calls that reuse a tool call id do
- * not collide). Run and tool call ids come from clients and models: they are percent-encoded,
- * which keeps them one key segment each and never maps two ids to one key. undefined when an id
- * cannot be part of a key (so a forged row cannot widen the prefix).
+ * not collide). undefined when an id cannot be part of a key (storage-key.ts).
  */
 export function payloadPath(ownerId: string, runId: string, toolCallId: string, messageId: string): string | undefined {
-  if (!UUID.test(ownerId) || !UUID.test(messageId) || runId === "" || toolCallId === "") return undefined;
-  let path: string;
-  try {
-    path = `${ownerPrefix(ownerId)}${encodeURIComponent(runId)}/${encodeURIComponent(toolCallId)}/${messageId.toLowerCase()}.json`;
-  } catch {
-    return undefined; // a lone surrogate cannot be encoded
-  }
-  return path.length <= MAX_KEY_LENGTH ? path : undefined;
+  if (!UUID.test(messageId)) return undefined;
+  return ownedKey(PAYLOAD_AREA, ownerId, [runId, toolCallId, `${messageId.toLowerCase()}.json`]);
 }
 
+/** Every payload of one user starts with this. */
 export function ownerPrefix(ownerId: string): string {
-  return `tool-payloads/${ownerId.toLowerCase()}/`;
+  return `${PAYLOAD_AREA}/${ownerId.toLowerCase()}/`;
 }
 
 export function r2PayloadStore(bucket: R2Bucket, options: { name?: string; timeoutMs?: number } = {}): PayloadStore {
