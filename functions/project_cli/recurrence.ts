@@ -8,7 +8,7 @@
 // not expanded (the event reads as its first occurrence). Hand-written rather than the `rrule`
 // package: the subset is small, and the Worker's bundle has no room for a general library
 // (docs/performance.md).
-import { localDateTime, offsetSeconds, zonedInstant } from "./time.ts";
+import { DAY_MS, localDateTime, offsetSeconds, utcDate, zonedInstant } from "./time.ts";
 
 export const WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -90,13 +90,8 @@ function parseUntil(value: string): Recurrence["until"] | undefined {
   return hh ? { instant } : { date };
 }
 
-const DAY_MS = 86_400_000;
 /** Days since 1970-01-01 of a calendar date (proleptic Gregorian, as Date does). */
-const dayNumber = (y: number, m: number, d: number) => {
-  const date = new Date(0);
-  date.setUTCFullYear(y, m - 1, d);
-  return Math.floor(date.getTime() / DAY_MS);
-};
+const dayNumber = (y: number, m: number, d: number) => Math.floor(utcDate(y, m, d).getTime() / DAY_MS);
 const fromDayNumber = (n: number) => {
   const date = new Date(n * DAY_MS);
   return { y: date.getUTCFullYear(), m: date.getUTCMonth() + 1, d: date.getUTCDate() };

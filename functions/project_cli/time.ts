@@ -37,7 +37,7 @@ export function offsetMinutes(instant: Date, timeZone: string): number {
   return offsetSeconds(instant, timeZone) / 60;
 }
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /** The local calendar date at `instant` in `timeZone`, as the UTC midnight of that date (ms). */
 function localDateMs(instant: number, timeZone: string): number {
@@ -109,7 +109,7 @@ export function zonedInstant(date: string, time: { h: number; mi: number; s: num
 }
 
 /** Midnight UTC of y-m-d; the day may overflow into the next month. Years 0-99 stay as written. */
-function utcDate(year: number, month: number, day: number): Date {
+export function utcDate(year: number, month: number, day: number): Date {
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
   return date;

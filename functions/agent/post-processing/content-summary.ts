@@ -15,7 +15,8 @@ type Fields = Record<string, unknown>;
 /** data: the result's data; input: the call's input (for what the data does not repeat). */
 type Template = (data: Fields, input: Fields, words: Phrases) => string | undefined;
 
-const str = (value: unknown): string | undefined => (typeof value === "string" && value.trim() !== "" ? value : undefined);
+/** A non-blank string, or undefined: how every template reads a field. */
+export const str = (value: unknown): string | undefined => (typeof value === "string" && value.trim() !== "" ? value : undefined);
 const num = (value: unknown): number | undefined => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
 const names = (value: unknown): string | undefined => {
   const list = Array.isArray(value) ? value.filter((item): item is string => typeof item === "string" && item !== "") : [];

@@ -4,7 +4,7 @@
 // again: the thread's earlier tool turns, which the intent stage reads, carry these lines
 // instead of the bare summary (messages.metadata.context; record_run_start returns it).
 // Pure, and reads the result defensively, as the summary does.
-import { cleanText } from "./content-summary.ts";
+import { cleanText, str } from "./content-summary.ts";
 import { asRecord, type ToolAgentOutput } from "./tool-agent-output.ts";
 
 export const CONTEXT_MAX_LENGTH = 600;
@@ -12,7 +12,6 @@ export const CONTEXT_MAX_LENGTH = 600;
 const MAX_ENTITIES = 8;
 
 type Fields = Record<string, unknown>;
-const str = (value: unknown): string | undefined => (typeof value === "string" && value.trim() !== "" ? value : undefined);
 const list = (value: unknown): Fields[] => (Array.isArray(value) ? value.map(asRecord) : []);
 
 function eventFact(event: Fields): string | undefined {
