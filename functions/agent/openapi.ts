@@ -1,13 +1,14 @@
 // The agent Worker's HTTP contract as an OpenAPI 3.1 document. Each route declares, next to its
 // handler, its request schemas (checked by the same middleware that documents them) and its
-// responses; this module adds what they share: the document's header, the bearer scheme, the
-// error shape of every 4xx and 5xx, request validation that answers in that shape, and the two
-// routes that serve the document and a page to read it.
-import type { Context, Env, Hono, ValidationTargets } from "hono";
-import { type ContentWithResolver, type GenerateSpecOptions, openAPIRouteHandler, resolver, validator } from "hono-openapi";
-import type { z } from "zod";
+// responses; this module adds the document's header, the bearer scheme and what every route under
+// /api/ may answer. The error shape, validation and the /docs page are shared with the Tool Agent
+// (functions/lib/openapi.ts).
+import type { Env, Hono } from "hono";
+import type { ContentWithResolver, GenerateSpecOptions } from "hono-openapi";
 import { version } from "../../package.json";
-import { ErrorBodySchema, errorBody } from "../lib/errors.ts";
+import { errorResponses, mountOpenApi as mountDocument, VALIDATION_ERROR_RESPONSE } from "../lib/openapi.ts";
+
+export { errorResponses, jsonContent, validated } from "../lib/openapi.ts";
 
 export const BEARER = [{ bearer: [] }];
 
@@ -24,19 +25,8 @@ export const OPENAPI_OPTIONS: Partial<GenerateSpecOptions> = {
       securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The user's Supabase access token" } },
     },
   },
-  exclude: ["/openapi.json", "/docs"],
-  defaultValidationErrorResponse: {
-    description: "INVALID_REQUEST: the request does not match its schema; `field` names the first field at fault",
-    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-  },
+  defaultValidationErrorResponse: VALIDATION_ERROR_RESPONSE,
 };
-
-const errorContent = { "application/json": { schema: resolver(ErrorBodySchema) } };
-
-/** describeRoute responses for error statuses, all in the one error shape. */
-export function errorResponses(statuses: Record<number, string>) {
-  return Object.fromEntries(Object.entries(statuses).map(([status, description]) => [status, { description, content: errorContent }]));
-}
 
 /** What any route under /api/ may answer before its handler runs (settings, then requireUser), or when it fails. */
 export const API_ERRORS = errorResponses({
@@ -56,57 +46,7 @@ export const EVENT_STREAM: ContentWithResolver = {
   },
 };
 
-/** describeRoute content for a JSON body of `schema`. */
-export function jsonContent(schema: z.ZodType) {
-  return { "application/json": { schema: resolver(schema) } };
-}
-
-/** The path of a zod issue as a field name: `messages[0].content`. */
-export function fieldPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>(
-    (name, key) => (typeof key === "number" ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key)),
-    "",
-  );
-}
-
-/** Validates one part of the request with `schema`; a mismatch is a 400 INVALID_REQUEST naming the fields. */
-export function validated<Schema extends z.ZodType, Target extends keyof ValidationTargets, E extends Env>(target: Target, schema: Schema) {
-  return validator<Schema, Target, E, string>(target, schema, (result, c: Context<E>) => {
-    if (result.success) return;
-    const issues = result.error.map((issue) => ({
-      field: fieldPath((issue.path ?? []).map((p) => (typeof p === "object" ? p.key : p))),
-      problem: issue.message,
-    }));
-    const where = target === "query" ? "query parameter" : target === "param" ? "path parameter" : target === "header" ? "header" : "field";
-    const message = issues.map((issue) => `${where} ${issue.field || "(body)"}: ${issue.problem}`).join("; ");
-    return c.json(errorBody("INVALID_REQUEST", message, { field: issues[0]?.field ?? "", problems: issues }), 400);
-  });
-}
-
-/**
- * The /docs page: Scalar's API reference, loaded by the reader's browser from its CDN, reading
- * /openapi.json. Written here rather than through @scalar/hono-api-reference, which adds only
- * this page and a colour theme to the Worker's bundle.
- */
-const DOCS_PAGE = `<!doctype html>
-<html>
-  <head>
-    <title>edge-agent API</title>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-  </head>
-  <body>
-    <div id="app"></div>
-    <script type="module">
-      import { createApiReference } from "https://cdn.jsdelivr.net/npm/@scalar/api-reference/esm.js";
-      createApiReference("#app", { url: "/openapi.json" });
-    </script>
-  </body>
-</html>
-`;
-
-/** GET /openapi.json (the document) and GET /docs (a page to read and try it). */
+/** GET /openapi.json and GET /docs for the agent Worker. */
 export function mountOpenApi<E extends Env>(app: Hono<E>): void {
-  app.get("/openapi.json", openAPIRouteHandler(app, OPENAPI_OPTIONS));
-  app.get("/docs", (c) => c.html(DOCS_PAGE));
+  mountDocument(app, OPENAPI_OPTIONS, "edge-agent API");
 }

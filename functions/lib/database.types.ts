@@ -442,5 +442,379 @@ export type Database = {
     CompositeTypes: {
       [_ in never]: never
     }
-  };
+  }
+  tool_agent: {
+    Tables: {
+      api_keys: {
+        Row: {
+          created_at: string
+          key_hash: string
+          key_id: string
+          key_prefix: string
+          last_used_at: string | null
+          name: string
+          revoked_at: string | null
+          scopes: string[]
+        }
+        Insert: {
+          created_at?: string
+          key_hash: string
+          key_id?: string
+          key_prefix: string
+          last_used_at?: string | null
+          name: string
+          revoked_at?: string | null
+          scopes: string[]
+        }
+        Update: {
+          created_at?: string
+          key_hash?: string
+          key_id?: string
+          key_prefix?: string
+          last_used_at?: string | null
+          name?: string
+          revoked_at?: string | null
+          scopes?: string[]
+        }
+        Relationships: []
+      }
+      approvals: {
+        Row: {
+          approval_id: string
+          caller: string
+          cost_usd: number
+          decided_at: string | null
+          decided_by: string | null
+          params: Json
+          requested_at: string
+          status: string
+          tool_id: string
+        }
+        Insert: {
+          approval_id?: string
+          caller: string
+          cost_usd: number
+          decided_at?: string | null
+          decided_by?: string | null
+          params: Json
+          requested_at?: string
+          status?: string
+          tool_id: string
+        }
+        Update: {
+          approval_id?: string
+          caller?: string
+          cost_usd?: number
+          decided_at?: string | null
+          decided_by?: string | null
+          params?: Json
+          requested_at?: string
+          status?: string
+          tool_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "approvals_tool_id_fkey"
+            columns: ["tool_id"]
+            isOneToOne: false
+            referencedRelation: "tools"
+            referencedColumns: ["tool_id"]
+          },
+        ]
+      }
+      containers: {
+        Row: {
+          container_id: string
+          created_at: string
+          destroyed_at: string | null
+          gpu_count: number
+          image: string
+          last_accessed: string | null
+          mem_limit: string
+          nano_cpus: number
+          port_mapping: Json
+          status: string
+          tool_id: string
+          use_gpu: boolean
+          volumes: Json
+        }
+        Insert: {
+          container_id: string
+          created_at?: string
+          destroyed_at?: string | null
+          gpu_count?: number
+          image: string
+          last_accessed?: string | null
+          mem_limit?: string
+          nano_cpus?: number
+          port_mapping?: Json
+          status?: string
+          tool_id: string
+          use_gpu?: boolean
+          volumes?: Json
+        }
+        Update: {
+          container_id?: string
+          created_at?: string
+          destroyed_at?: string | null
+          gpu_count?: number
+          image?: string
+          last_accessed?: string | null
+          mem_limit?: string
+          nano_cpus?: number
+          port_mapping?: Json
+          status?: string
+          tool_id?: string
+          use_gpu?: boolean
+          volumes?: Json
+        }
+        Relationships: []
+      }
+      cost_ledger: {
+        Row: {
+          approval_id: string | null
+          caller: string
+          cost_usd: number
+          created_at: string
+          entry_id: number
+          tool_id: string
+        }
+        Insert: {
+          approval_id?: string | null
+          caller: string
+          cost_usd: number
+          created_at?: string
+          entry_id?: number
+          tool_id: string
+        }
+        Update: {
+          approval_id?: string | null
+          caller?: string
+          cost_usd?: number
+          created_at?: string
+          entry_id?: number
+          tool_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "cost_ledger_approval_id_fkey"
+            columns: ["approval_id"]
+            isOneToOne: false
+            referencedRelation: "approvals"
+            referencedColumns: ["approval_id"]
+          },
+        ]
+      }
+      tool_routes: {
+        Row: {
+          active_source: number
+          consecutive_failures: number
+          last_checked_at: string | null
+          last_error: string | null
+          last_healthy_at: string | null
+          last_used_at: string | null
+          started_at: string | null
+          state: Database["tool_agent"]["Enums"]["process_state"]
+          tool_id: string
+          updated_at: string
+        }
+        Insert: {
+          active_source?: number
+          consecutive_failures?: number
+          last_checked_at?: string | null
+          last_error?: string | null
+          last_healthy_at?: string | null
+          last_used_at?: string | null
+          started_at?: string | null
+          state?: Database["tool_agent"]["Enums"]["process_state"]
+          tool_id: string
+          updated_at?: string
+        }
+        Update: {
+          active_source?: number
+          consecutive_failures?: number
+          last_checked_at?: string | null
+          last_error?: string | null
+          last_healthy_at?: string | null
+          last_used_at?: string | null
+          started_at?: string | null
+          state?: Database["tool_agent"]["Enums"]["process_state"]
+          tool_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tool_routes_tool_id_fkey"
+            columns: ["tool_id"]
+            isOneToOne: true
+            referencedRelation: "tools"
+            referencedColumns: ["tool_id"]
+          },
+        ]
+      }
+      tool_sources: {
+        Row: {
+          allow_network: boolean
+          container_id: string | null
+          endpoint_path: string
+          host_dir: string | null
+          http_method: string
+          image: string | null
+          internal_port: number | null
+          position: number
+          remote_api_key_encrypted: string | null
+          remote_api_key_masked: string | null
+          remote_path: string | null
+          remote_url: string | null
+          timeout_ms: number | null
+          tool_id: string
+          type: Database["tool_agent"]["Enums"]["source_type"]
+        }
+        Insert: {
+          allow_network?: boolean
+          container_id?: string | null
+          endpoint_path?: string
+          host_dir?: string | null
+          http_method?: string
+          image?: string | null
+          internal_port?: number | null
+          position: number
+          remote_api_key_encrypted?: string | null
+          remote_api_key_masked?: string | null
+          remote_path?: string | null
+          remote_url?: string | null
+          timeout_ms?: number | null
+          tool_id: string
+          type: Database["tool_agent"]["Enums"]["source_type"]
+        }
+        Update: {
+          allow_network?: boolean
+          container_id?: string | null
+          endpoint_path?: string
+          host_dir?: string | null
+          http_method?: string
+          image?: string | null
+          internal_port?: number | null
+          position?: number
+          remote_api_key_encrypted?: string | null
+          remote_api_key_masked?: string | null
+          remote_path?: string | null
+          remote_url?: string | null
+          timeout_ms?: number | null
+          tool_id?: string
+          type?: Database["tool_agent"]["Enums"]["source_type"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tool_sources_tool_id_fkey"
+            columns: ["tool_id"]
+            isOneToOne: false
+            referencedRelation: "tools"
+            referencedColumns: ["tool_id"]
+          },
+        ]
+      }
+      tools: {
+        Row: {
+          category: string
+          cost_per_call_usd: number
+          created_at: string
+          description: string
+          input_schema: Json
+          name: string
+          output_schema: Json
+          search_text: string | null
+          search_vector: unknown | null
+          status: Database["tool_agent"]["Enums"]["tool_status"]
+          stream_support: boolean
+          tool_id: string
+          updated_at: string
+          version: number
+        }
+        Insert: {
+          category?: string
+          cost_per_call_usd?: number
+          created_at?: string
+          description?: string
+          input_schema?: Json
+          name: string
+          output_schema?: Json
+          search_text?: string | null
+          search_vector?: unknown | null
+          status?: Database["tool_agent"]["Enums"]["tool_status"]
+          stream_support?: boolean
+          tool_id: string
+          updated_at?: string
+          version?: number
+        }
+        Update: {
+          category?: string
+          cost_per_call_usd?: number
+          created_at?: string
+          description?: string
+          input_schema?: Json
+          name?: string
+          output_schema?: Json
+          search_text?: string | null
+          search_vector?: unknown | null
+          status?: Database["tool_agent"]["Enums"]["tool_status"]
+          stream_support?: boolean
+          tool_id?: string
+          updated_at?: string
+          version?: number
+        }
+        Relationships: []
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      charge_call: {
+        Args: {
+          tool: string | null
+          caller_id: string | null
+          cost: number | null
+          single_tx_limit: number | null
+          monthly_limit: number | null
+          approval?: string | null
+        }
+        Returns: Json | null
+      }
+      param_names: {
+        Args: {
+          input_schema: Json | null
+        }
+        Returns: string | null
+      }
+      register_tool: {
+        Args: {
+          tool: Json | null
+          sources: Json | null
+          expected_version: number | null
+        }
+        Returns: number | null
+      }
+      search_tools: {
+        Args: {
+          keyword?: string | null
+          category_filter?: string | null
+          include_inactive?: boolean | null
+          max_results?: number | null
+        }
+        Returns: {
+          tool_id: string | null
+          match_score: number | null
+        }[]
+      }
+    }
+    Enums: {
+      process_state: "stopped" | "starting" | "running" | "error"
+      source_type: "local" | "docker" | "remote"
+      tool_status: "active" | "inactive" | "staging" | "building"
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
 };

@@ -7,7 +7,7 @@ import { createUserClient, type DatabaseClient } from "./supabase.ts";
 // Importing the key is the only costly step; do it once per settings object (per isolate).
 const signers = new WeakMap<DataPlaneSettings, Promise<CredentialSigner>>();
 
-function signerFor(settings: DataPlaneSettings): Promise<CredentialSigner> {
+export function signerFor(settings: DataPlaneSettings): Promise<CredentialSigner> {
   let signer = signers.get(settings);
   if (!signer) {
     signer = importCredentialSigner(settings.credential);

@@ -1,5 +1,6 @@
-// TypeScript types of the `public` schema, in the shape `supabase gen types typescript` writes
-// (Database -> public -> Tables/Views/Functions/Enums/CompositeTypes), so supabase-js types
+// TypeScript types of the schemas PostgREST serves (`public` for the app, `tool_agent` for the
+// Tool Agent), in the shape `supabase gen types typescript` writes
+// (Database -> schema -> Tables/Views/Functions/Enums/CompositeTypes), so supabase-js types
 // every `.from()` and `.rpc()` call. `readCatalog` asks Postgres what the migrations built;
 // `renderDatabaseTypes` is pure, so its output is stable and testable.
 import type pg from "pg";
@@ -28,6 +29,8 @@ export interface CatalogFunction {
 }
 
 export interface Catalog {
+  /** The Postgres schema the catalog describes. */
+  schema: string;
   relations: CatalogRelation[];
   functions: CatalogFunction[];
   enums: { name: string; values: string[] }[];
@@ -52,14 +55,22 @@ const STRING = new Set([
   "bytea",
 ]);
 
-function tsType(type: string, isArray: boolean, enums: ReadonlySet<string>): string {
+/** The schemas PostgREST exposes (supabase/config.toml [api] schemas), in that order. */
+export const EXPOSED_SCHEMAS = ["public", "tool_agent"] as const;
+
+interface Names {
+  schema: string;
+  enums: ReadonlySet<string>;
+}
+
+function tsType(type: string, isArray: boolean, names: Names): string {
   let base: string;
   if (type === "bool") base = "boolean";
   else if (NUMBER.has(type)) base = "number";
   else if (STRING.has(type)) base = "string";
   else if (type === "json" || type === "jsonb") base = "Json";
   else if (type === "void") base = "undefined";
-  else if (enums.has(type)) base = `Database["public"]["Enums"]["${type}"]`;
+  else if (names.enums.has(type)) base = `Database[${JSON.stringify(names.schema)}]["Enums"]["${type}"]`;
   else base = "unknown";
   return isArray ? `${base}[]` : base;
 }
@@ -72,9 +83,9 @@ function objectType(fields: string[]): string {
   return fields.length ? `{\n${indent(fields.join("\n"), 2)}\n}` : "Record<PropertyKey, never>";
 }
 
-function relationBlock(relation: CatalogRelation, enums: ReadonlySet<string>): string {
+function relationBlock(relation: CatalogRelation, names: Names): string {
   const columns = byName(relation.columns);
-  const type = (c: CatalogColumn) => `${tsType(c.type, c.isArray, enums)}${c.nullable ? " | null" : ""}`;
+  const type = (c: CatalogColumn) => `${tsType(c.type, c.isArray, names)}${c.nullable ? " | null" : ""}`;
   const row = columns.map((c) => `${key(c.name)}: ${type(c)}`);
   const parts = [`Row: ${objectType(row)}`];
   if (relation.kind === "table") {
@@ -102,13 +113,13 @@ function relationBlock(relation: CatalogRelation, enums: ReadonlySet<string>): s
 // can pass null where the function expects it, and must handle a null it can receive.
 const orNull = (type: string) => (type === "undefined" ? type : `${type} | null`);
 
-function functionBlock(fn: CatalogFunction, enums: ReadonlySet<string>, tables: ReadonlySet<string>): string {
-  const args = fn.args.map((a) => `${key(a.name)}${a.hasDefault ? "?" : ""}: ${orNull(tsType(a.type, a.isArray, enums))}`);
+function functionBlock(fn: CatalogFunction, names: Names, tables: ReadonlySet<string>): string {
+  const args = fn.args.map((a) => `${key(a.name)}${a.hasDefault ? "?" : ""}: ${orNull(tsType(a.type, a.isArray, names))}`);
   const { returns } = fn;
   // A function returning a table's rows: typed as those rows, and marked as such (the shape
   // `supabase gen types` writes) so that `.rpc(...).select(...)` can embed related tables.
   if (tables.has(returns.type) && !returns.isArray) {
-    const row = `Database["public"]["Tables"][${JSON.stringify(returns.type)}]["Row"]`;
+    const row = `Database[${JSON.stringify(names.schema)}]["Tables"][${JSON.stringify(returns.type)}]["Row"]`;
     const setof = [
       "SetofOptions: {",
       '  from: "*"',
@@ -120,8 +131,8 @@ function functionBlock(fn: CatalogFunction, enums: ReadonlySet<string>, tables: 
     return `${key(fn.name)}: {\n  Args: ${indent(objectType(args), 2).trimStart()}\n  Returns: ${returns.setOf ? `${row}[]` : row}\n${indent(setof.join("\n"), 2)}\n}`;
   }
   const element = returns.columns
-    ? objectType(returns.columns.map((c) => `${key(c.name)}: ${orNull(tsType(c.type, c.isArray, enums))}`))
-    : orNull(tsType(returns.type, returns.isArray, enums));
+    ? objectType(returns.columns.map((c) => `${key(c.name)}: ${orNull(tsType(c.type, c.isArray, names))}`))
+    : orNull(tsType(returns.type, returns.isArray, names));
   const result = returns.setOf ? (returns.columns ? `${element}[]` : `Array<${element}>`) : element;
   return `${key(fn.name)}: {\n  Args: ${indent(objectType(args), 2).trimStart()}\n  Returns: ${indent(result, 2).trimStart()}\n}`;
 }
@@ -129,22 +140,22 @@ function functionBlock(fn: CatalogFunction, enums: ReadonlySet<string>, tables: 
 const section = (name: string, blocks: string[]) =>
   blocks.length ? `${name}: {\n${indent(blocks.join("\n"), 2)}\n}` : `${name}: {\n  [_ in never]: never\n}`;
 
-export function renderDatabaseTypes(catalog: Catalog): string {
-  const enums = new Set(catalog.enums.map((e) => e.name));
+function schemaBlock(catalog: Catalog): string {
+  const names: Names = { schema: catalog.schema, enums: new Set(catalog.enums.map((e) => e.name)) };
   const relations = byName(catalog.relations);
   const schema = [
     section(
       "Tables",
-      relations.filter((r) => r.kind === "table").map((r) => relationBlock(r, enums)),
+      relations.filter((r) => r.kind === "table").map((r) => relationBlock(r, names)),
     ),
     section(
       "Views",
-      relations.filter((r) => r.kind === "view").map((r) => relationBlock(r, enums)),
+      relations.filter((r) => r.kind === "view").map((r) => relationBlock(r, names)),
     ),
     section(
       "Functions",
       byName(catalog.functions).map((f) =>
-        functionBlock(f, enums, new Set(relations.filter((r) => r.kind === "table").map((r) => r.name))),
+        functionBlock(f, names, new Set(relations.filter((r) => r.kind === "table").map((r) => r.name))),
       ),
     ),
     section(
@@ -153,6 +164,10 @@ export function renderDatabaseTypes(catalog: Catalog): string {
     ),
     section("CompositeTypes", []),
   ].join("\n");
+  return `${key(catalog.schema)}: {\n${indent(schema, 2)}\n}`;
+}
+
+export function renderDatabaseTypes(catalogs: readonly Catalog[]): string {
   return `// Generated from the local data plane by \`npm run db:types\` (supabase/local/database-types.ts).
 // Do not edit: change a migration, then regenerate. A test fails while this file is stale.
 
@@ -163,15 +178,13 @@ export type Database = {
   __InternalSupabase: {
     PostgrestVersion: "12";
   };
-  public: {
-${indent(schema, 4)}
-  };
+${indent(catalogs.map(schemaBlock).join("\n"), 2)}
 };
 `;
 }
 
-/** Reads the public schema's tables, views, functions exposed through PostgREST, and enums. */
-export async function readCatalog(client: pg.Client): Promise<Catalog> {
+/** Reads one schema's tables, views, functions exposed through PostgREST, and enums. */
+export async function readCatalog(client: pg.Client, schema: string): Promise<Catalog> {
   const columns = await client.query<{
     relation: string;
     kind: string;
@@ -180,18 +193,21 @@ export async function readCatalog(client: pg.Client): Promise<Catalog> {
     is_array: boolean;
     nullable: boolean;
     has_default: boolean;
-  }>(`
+  }>(
+    `
     select c.relname as relation, c.relkind as kind, a.attname as name,
            coalesce(et.typname, t.typname)::text as type, t.typcategory = 'A' as is_array,
            not a.attnotnull as nullable,
            (a.atthasdef or a.attidentity <> '' or a.attgenerated <> '') as has_default
       from pg_class c
-      join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = $1
       join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
       join pg_type t on t.oid = a.atttypid
       left join pg_type et on et.oid = t.typelem and t.typcategory = 'A'
      where c.relkind in ('r', 'p', 'v', 'm')
-     order by c.relname, a.attnum`);
+     order by c.relname, a.attnum`,
+    [schema],
+  );
   const foreignKeys = await client.query<{
     relation: string;
     name: string;
@@ -199,7 +215,8 @@ export async function readCatalog(client: pg.Client): Promise<Catalog> {
     referenced: string;
     referenced_columns: string[];
     one_to_one: boolean;
-  }>(`
+  }>(
+    `
     select c.relname as relation, con.conname as name,
            array(select attname from unnest(con.conkey) with ordinality k(n, i) join pg_attribute on attrelid = con.conrelid and attnum = k.n order by k.i)::text[] as columns,
            rc.relname as referenced,
@@ -207,10 +224,12 @@ export async function readCatalog(client: pg.Client): Promise<Catalog> {
            exists (select 1 from pg_constraint u where u.conrelid = con.conrelid and u.contype in ('p', 'u') and u.conkey::int2[] @> con.conkey::int2[] and u.conkey::int2[] <@ con.conkey::int2[]) as one_to_one
       from pg_constraint con
       join pg_class c on c.oid = con.conrelid
-      join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = $1
       join pg_class rc on rc.oid = con.confrelid
-      join pg_namespace rn on rn.oid = rc.relnamespace and rn.nspname = 'public'
-     where con.contype = 'f'`);
+      join pg_namespace rn on rn.oid = rc.relnamespace and rn.nspname = $1
+     where con.contype = 'f'`,
+    [schema],
+  );
   const functions = await client.query<{
     name: string;
     arg_names: string[] | null;
@@ -223,7 +242,8 @@ export async function readCatalog(client: pg.Client): Promise<Catalog> {
     out_names: string[] | null;
     out_types: string[] | null;
     out_arrays: boolean[] | null;
-  }>(`
+  }>(
+    `
     select p.proname as name,
            case when p.proargmodes is null then p.proargnames
                 else array(select p.proargnames[i] from generate_subscripts(p.proargmodes, 1) i where p.proargmodes[i] in ('i', 'b', 'v') order by i) end as arg_names,
@@ -235,16 +255,21 @@ export async function readCatalog(client: pg.Client): Promise<Catalog> {
            case when p.proargmodes is not null then array(select coalesce(et.typname, t.typname) from generate_subscripts(p.proargmodes, 1) i join pg_type t on t.oid = p.proallargtypes[i] left join pg_type et on et.oid = t.typelem and t.typcategory = 'A' where p.proargmodes[i] in ('t', 'o') order by i)::text[] end as out_types,
            case when p.proargmodes is not null then array(select t.typcategory = 'A' from generate_subscripts(p.proargmodes, 1) i join pg_type t on t.oid = p.proallargtypes[i] where p.proargmodes[i] in ('t', 'o') order by i) end as out_arrays
       from pg_proc p
-      join pg_namespace n on n.oid = p.pronamespace and n.nspname = 'public'
+      join pg_namespace n on n.oid = p.pronamespace and n.nspname = $1
       join pg_type ret on ret.oid = p.prorettype
       left join pg_type ret_e on ret_e.oid = ret.typelem and ret.typcategory = 'A'
      where p.prokind = 'f' and ret.typname <> 'trigger'
-     order by p.proname`);
-  const enums = await client.query<{ name: string; values: string[] }>(`
+     order by p.proname`,
+    [schema],
+  );
+  const enums = await client.query<{ name: string; values: string[] }>(
+    `
     select t.typname as name, array_agg(e.enumlabel order by e.enumsortorder)::text[] as values
       from pg_type t join pg_enum e on e.enumtypid = t.oid
-      join pg_namespace n on n.oid = t.typnamespace and n.nspname = 'public'
-     group by t.typname`);
+      join pg_namespace n on n.oid = t.typnamespace and n.nspname = $1
+     group by t.typname`,
+    [schema],
+  );
 
   const relations = new Map<string, CatalogRelation>();
   for (const row of columns.rows) {
@@ -292,5 +317,13 @@ export async function readCatalog(client: pg.Client): Promise<Catalog> {
       };
     }),
     enums: enums.rows,
+    schema,
   };
+}
+
+/** Every exposed schema's catalog, in EXPOSED_SCHEMAS order. */
+export async function readCatalogs(client: pg.Client): Promise<Catalog[]> {
+  const catalogs: Catalog[] = [];
+  for (const schema of EXPOSED_SCHEMAS) catalogs.push(await readCatalog(client, schema));
+  return catalogs;
 }

@@ -4,7 +4,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { startDataPlane } from "./data-plane.ts";
-import { readCatalog, renderDatabaseTypes } from "./database-types.ts";
+import { readCatalogs, renderDatabaseTypes } from "./database-types.ts";
 import { generateLocalKeys } from "./keys.ts";
 import { supabaseDir } from "./paths.ts";
 import { SUPERUSER_PASSWORD } from "./postgres.ts";
@@ -21,7 +21,7 @@ const client = new pg.Client({
 });
 try {
   await client.connect();
-  writeFileSync(databaseTypesFile, renderDatabaseTypes(await readCatalog(client)));
+  writeFileSync(databaseTypesFile, renderDatabaseTypes(await readCatalogs(client)));
   console.log(`wrote ${databaseTypesFile}`);
 } finally {
   await client.end().catch(() => {});

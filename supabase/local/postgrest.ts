@@ -18,7 +18,8 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Child> 
     // Only what PostgREST needs: none of this process's environment leaks into it.
     env: {
       PGRST_DB_URI: `postgres://authenticator:${AUTHENTICATOR_PASSWORD}@127.0.0.1:${options.postgresPort}/postgres`,
-      PGRST_DB_SCHEMAS: "public",
+      // `tool_agent` is served too, to its own role only (migration 20261124000600).
+      PGRST_DB_SCHEMAS: "public,tool_agent",
       PGRST_DB_ANON_ROLE: "anon",
       PGRST_JWT_SECRET: options.jwtSecret,
       PGRST_JWT_AUD: "authenticated",

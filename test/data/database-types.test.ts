@@ -2,11 +2,11 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect, test } from "vitest";
-import { readCatalog, renderDatabaseTypes } from "../../supabase/local/database-types.ts";
+import { readCatalogs, renderDatabaseTypes } from "../../supabase/local/database-types.ts";
 import { superuser } from "../support/users.ts";
 
 test("functions/lib/database.types.ts matches the schema (else run npm run db:types)", async () => {
-  const generated = renderDatabaseTypes(await superuser(readCatalog));
+  const generated = renderDatabaseTypes(await superuser(readCatalogs));
   const committed = readFileSync(resolve(import.meta.dirname, "../../functions/lib/database.types.ts"), "utf8");
   expect(committed).toBe(generated);
 });

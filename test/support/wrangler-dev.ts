@@ -31,6 +31,8 @@ export interface WranglerDevOptions {
   /** Reuse a running data plane instead of starting a throwaway one (not stopped by stop()). */
   plane?: { plane: DataPlane; keys: LocalKeys };
   readyTimeoutMs?: number;
+  /** Another Worker's wrangler config (e.g. functions/tool-agent/wrangler.toml); the agent's by default. */
+  config?: string;
 }
 
 export async function startWranglerDev(options: WranglerDevOptions = {}): Promise<WranglerDev> {
@@ -68,6 +70,7 @@ export async function startWranglerDev(options: WranglerDevOptions = {}): Promis
       envFile,
       "--env-file",
       extra,
+      ...(options.config ? ["-c", options.config] : []),
     ],
     { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], env: childEnv({ ...process.env, WRANGLER_SEND_METRICS: "false" }) },
   );

@@ -34,19 +34,26 @@ export function assertCredentialTtl(ttlSeconds: number): void {
   }
 }
 
-export async function mintCredential(
-  userId: string,
-  signer: CredentialSigner,
-  options: { ttlSeconds: number; audience: string; now?: number },
-): Promise<ControlledCredential> {
+export interface CredentialOptions {
+  ttlSeconds: number;
+  audience: string;
+  /**
+   * The database role PostgREST switches to: `authenticated` (an app user, the default) or a
+   * service's own role, e.g. the Tool Agent's `tool_agent_service`.
+   */
+  role?: string;
+  now?: number;
+}
+
+export async function mintCredential(subject: string, signer: CredentialSigner, options: CredentialOptions): Promise<ControlledCredential> {
   assertCredentialTtl(options.ttlSeconds);
   const issuedAt = options.now ?? Math.floor(Date.now() / 1000);
   const expiresAt = issuedAt + options.ttlSeconds;
   const jti = crypto.randomUUID();
   const header = signer.alg === "ES256" ? { alg: "ES256", kid: signer.kid, typ: "JWT" } : { alg: "HS256", typ: "JWT" };
-  const token = await new SignJWT({ role: "authenticated" })
+  const token = await new SignJWT({ role: options.role ?? "authenticated" })
     .setProtectedHeader(header)
-    .setSubject(userId)
+    .setSubject(subject)
     .setAudience(options.audience)
     .setIssuer(CREDENTIAL_ISSUER)
     .setIssuedAt(issuedAt)
@@ -62,9 +69,9 @@ export async function mintCredential(
  * run that outlives one credential keeps working.
  */
 export function credentialSource(
-  userId: string,
+  subject: string,
   signer: CredentialSigner,
-  options: { ttlSeconds: number; audience: string; refreshBeforeSeconds?: number },
+  options: Omit<CredentialOptions, "now"> & { refreshBeforeSeconds?: number },
 ): () => Promise<string> {
   const margin = options.refreshBeforeSeconds ?? 30;
   // The pending mint is shared: supabase-js asks for a token when the client is built and
@@ -74,7 +81,7 @@ export function credentialSource(
   return async () => {
     const now = Math.floor(Date.now() / 1000);
     if (!current || (expiresAt > 0 && expiresAt - now <= margin)) {
-      const minting = mintCredential(userId, signer, options);
+      const minting = mintCredential(subject, signer, options);
       current = minting;
       expiresAt = 0;
       minting.then(

@@ -4,6 +4,7 @@ import { expect, test } from "vitest";
 import { type Catalog, renderDatabaseTypes } from "../../../supabase/local/database-types.ts";
 
 const catalog: Catalog = {
+  schema: "public",
   relations: [
     {
       name: "notes",
@@ -60,7 +61,7 @@ const catalog: Catalog = {
   enums: [{ name: "mood", values: ["calm", "busy"] }],
 };
 
-const text = renderDatabaseTypes(catalog);
+const text = renderDatabaseTypes([catalog]);
 const block = (name: string) => text.slice(text.indexOf(`${name}: {`), text.indexOf("\n        }", text.indexOf(`${name}: {`)));
 
 test("rows are exact, inserts make defaults and nullables optional, updates make all optional", () => {

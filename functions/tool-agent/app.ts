@@ -1,0 +1,48 @@
+// The Tool Agent's Hono application. Built twice by index.ts: once for the public entry (API
+// keys) and once for the chat agent's service binding (the user it acts for).
+import { Hono } from "hono";
+import { log } from "../lib/log.ts";
+import { assignRequestId, stampRequestId } from "../lib/request-id.ts";
+import { withSettingsOf } from "../lib/settings-middleware.ts";
+import type { ToolAgentEnv } from "./app-env.ts";
+import { type Authenticate, identifyCaller } from "./auth/caller.ts";
+import { toolAgentError } from "./errors.ts";
+import { mountOpenApi } from "./openapi.ts";
+import { StoreError } from "./registry/tool-store.ts";
+import { approvalRoutes } from "./routes/approvals.ts";
+import { health } from "./routes/health.ts";
+import { registryRoutes } from "./routes/registry.ts";
+import { searchRoutes } from "./routes/search.ts";
+import { selectRoutes } from "./routes/select.ts";
+import { statusRoutes } from "./routes/status.ts";
+import { loadToolAgentSettings } from "./settings.ts";
+
+const STORE_STATUS = { UPSTREAM_UNAVAILABLE: 503, CONFLICT: 409, INVALID_REQUEST: 400 } as const;
+
+export function createToolAgentApp(authenticate: Authenticate) {
+  const app = new Hono<ToolAgentEnv>().use(assignRequestId, stampRequestId).route("/", health);
+  // Public like /health: the contract is no secret. Everything registered after needs a caller.
+  mountOpenApi(app);
+  app
+    .use("*", withSettingsOf(loadToolAgentSettings), identifyCaller(authenticate))
+    .route("/", searchRoutes)
+    .route("/", selectRoutes)
+    .route("/", statusRoutes)
+    .route("/", registryRoutes)
+    .route("/", approvalRoutes);
+  app.notFound((c) => c.json(toolAgentError("NOT_FOUND", `no route for ${c.req.method} ${c.req.path}`), 404));
+  app.onError((error, c) => {
+    if (error instanceof StoreError) {
+      log.warn("tool_agent.store_failed", { request_id: c.var.requestId, path: c.req.path, code: error.code, message: error.message });
+      return c.json(
+        toolAgentError(error.code, error.message, error.code === "UPSTREAM_UNAVAILABLE" ? { retryable: true } : {}),
+        STORE_STATUS[error.code],
+      );
+    }
+    log.error("request.failed", { request_id: c.var.requestId, path: c.req.path, error: error.name, message: error.message });
+    return c.json(toolAgentError("INTERNAL", "the request failed unexpectedly"), 500);
+  });
+  return app;
+}
+
+export type ToolAgentApp = ReturnType<typeof createToolAgentApp>;

@@ -1,0 +1,107 @@
+// One paid, validated, recorded run of a tool whose params already passed its input schema:
+// charge the ledger (paid tools only), run the sources with fallback, record the state, check
+// the result against the output schema.
+import { log } from "../../lib/log.ts";
+import { callerName } from "../app-env.ts";
+import { checkAgainstSchema, describeProblems } from "../registry/json-schema.ts";
+import { StoreError, updateRoute } from "../registry/tool-store.ts";
+import type { StoredTool } from "../registry/tool-view.ts";
+import { invokeSources } from "../sources/invoke-sources.ts";
+import type { CallContext } from "./call-context.ts";
+import { callFailed, type SelectAnswer } from "./select-answer.ts";
+
+interface ChargeAnswer {
+  charged: boolean;
+  reason?: "single_tx_limit" | "monthly_limit";
+  cost_usd?: number;
+  limit_usd?: number;
+  month_spent_usd?: number;
+}
+
+/** undefined when the call may run; else the refusal, with the figures. */
+async function charge(ctx: CallContext, stored: StoredTool, approvalId?: string): Promise<SelectAnswer | undefined> {
+  const cost = Number(stored.tool.cost_per_call_usd);
+  if (!(cost > 0)) return undefined; // free tools leave no ledger rows
+  const { budget } = ctx.settings;
+  const { data, error } = await ctx.db.rpc("charge_call", {
+    tool: stored.tool.tool_id,
+    caller_id: callerName(ctx.caller),
+    cost,
+    single_tx_limit: budget.singleTxLimitUsd,
+    monthly_limit: budget.monthlyLimitUsd,
+    approval: approvalId ?? null,
+  });
+  if (error) throw new StoreError("UPSTREAM_UNAVAILABLE", "charging the call failed: the data plane did not answer");
+  const answer = data as unknown as ChargeAnswer;
+  if (answer.charged) return undefined;
+  const which = answer.reason === "single_tx_limit" ? "the single-call limit" : "this month's budget";
+  return callFailed(
+    "BUDGET_EXCEEDED",
+    `the call costs $${answer.cost_usd} and would exceed ${which} ($${answer.limit_usd}; spent this month $${answer.month_spent_usd})`,
+    {
+      reason: answer.reason,
+      cost_usd: answer.cost_usd,
+      limit_usd: answer.limit_usd,
+      month_spent_usd: answer.month_spent_usd,
+    },
+  );
+}
+
+/** Records what the call did to the tool's state; a failure to record is logged, not answered. */
+async function recordState(ctx: CallContext, stored: StoredTool, ok: boolean, position: number, error?: string): Promise<void> {
+  const now = new Date().toISOString();
+  const wasRunning = stored.route?.state === "running";
+  try {
+    await updateRoute(ctx.db, stored.tool.tool_id, {
+      state: ok ? "running" : "error",
+      active_source: position,
+      last_used_at: now,
+      last_error: ok ? null : (error ?? "failed").slice(0, 2000),
+      ...(ok && !wasRunning ? { started_at: now } : {}),
+    });
+  } catch (failure) {
+    log.warn("tool_agent.state_not_recorded", { tool_id: stored.tool.tool_id, message: (failure as Error).message });
+  }
+}
+
+export async function runCall(
+  ctx: CallContext,
+  stored: StoredTool,
+  params: Record<string, unknown>,
+  approvalId?: string,
+): Promise<SelectAnswer> {
+  const refused = await charge(ctx, stored, approvalId);
+  if (refused) return refused;
+
+  const { outcome, position, attempts } = await invokeSources(stored, params, ctx.sources);
+  const source = stored.sources.find((s) => s.position === position);
+  // A fallback worked, or the tool is broken on every source: the state says so either way.
+  await recordState(ctx, stored, outcome.ok, position, outcome.ok ? undefined : outcome.message);
+  log.info("tool_agent.call", {
+    tool_id: stored.tool.tool_id,
+    caller: callerName(ctx.caller),
+    ok: outcome.ok,
+    source: position,
+    attempts: attempts.length,
+  });
+  if (!outcome.ok) return callFailed(outcome.code, outcome.message, { attempts });
+
+  const outputSchema = stored.tool.output_schema as Record<string, unknown>;
+  if (Object.keys(outputSchema).length > 0) {
+    const problems = checkAgainstSchema(outputSchema, outcome.result);
+    if (problems)
+      return callFailed("INVALID_RESULT", `the tool's result does not match its output_schema: ${describeProblems(problems)}`, {
+        ...problems,
+      });
+  }
+  return {
+    httpStatus: 200,
+    body: {
+      status: "success",
+      result: outcome.result,
+      error: null,
+      tool_id: stored.tool.tool_id,
+      source: { position, type: source?.type ?? "unknown" },
+    },
+  };
+}

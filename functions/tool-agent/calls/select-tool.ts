@@ -1,0 +1,57 @@
+// POST /select_tool (spec §7): find the tool, refuse what cannot run (unknown, not active, params
+// that do not match its input schema), hold a call above the approval threshold for an admin,
+// else run it.
+import { callerName } from "../app-env.ts";
+import { checkAgainstSchema, describeProblems } from "../registry/json-schema.ts";
+import { getTool } from "../registry/tool-store.ts";
+import type { StoredTool } from "../registry/tool-view.ts";
+import type { CallContext } from "./call-context.ts";
+import { runCall } from "./run-call.ts";
+import { callFailed, type SelectAnswer } from "./select-answer.ts";
+
+/** The stored tool, or the answer that says why it cannot be called. */
+export async function callableTool(ctx: CallContext, toolId: string): Promise<StoredTool | SelectAnswer> {
+  const stored = await getTool(ctx.db, toolId);
+  if (!stored) return callFailed("NOT_FOUND", `no tool "${toolId}"; POST /search_tools lists the tools there are`, { tool_id: toolId });
+  if (stored.tool.status !== "active") {
+    return callFailed("TOOL_INACTIVE", `tool "${toolId}" is ${stored.tool.status}, not active`, {
+      tool_id: toolId,
+      tool_status: stored.tool.status,
+    });
+  }
+  return stored;
+}
+
+export async function selectTool(ctx: CallContext, toolId: string, params: Record<string, unknown>): Promise<SelectAnswer> {
+  const found = await callableTool(ctx, toolId);
+  if ("httpStatus" in found) return found;
+  const problems = checkAgainstSchema(found.tool.input_schema as Record<string, unknown>, params);
+  if (problems) {
+    return callFailed("INVALID_PARAMS", `params do not match ${toolId}'s input_schema: ${describeProblems(problems)}`, {
+      tool_id: toolId,
+      ...problems,
+    });
+  }
+  const cost = Number(found.tool.cost_per_call_usd);
+  const threshold = ctx.settings.budget.requireApprovalAboveUsd;
+  if (cost > threshold) {
+    const { data, error } = await ctx.db
+      .from("approvals")
+      .insert({ tool_id: toolId, params: params as never, cost_usd: cost, caller: callerName(ctx.caller) })
+      .select("approval_id")
+      .single();
+    if (error || !data)
+      return callFailed("UPSTREAM_UNAVAILABLE", "the approval request could not be recorded; retry shortly", { retryable: true });
+    return {
+      httpStatus: 202,
+      body: {
+        status: "approval_required",
+        result: null,
+        error: null,
+        tool_id: toolId,
+        approval: { approval_id: data.approval_id, cost_usd: cost, threshold_usd: threshold },
+      },
+    };
+  }
+  return runCall(ctx, found, params);
+}

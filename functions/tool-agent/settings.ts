@@ -1,0 +1,104 @@
+// The Tool Agent's settings: the shared data-plane ones plus spec 004 §9's, each under the
+// TOOL_AGENT_ prefix with the spec's name (TOOL_AGENT_MONTHLY_LIMIT_USD is `monthly_limit_usd`),
+// and what this platform adds (sandbox limits, call timeouts, the secret key). Validated once per
+// Env object; a problem is reported by setting name, never by value.
+import { z } from "zod";
+import { DATA_PLANE_ENV, type DataPlaneSettings, dataPlaneSettings, signingKeyProblem } from "../lib/data-plane-settings.ts";
+import { optional, type SettingsResult, settingProblems } from "../lib/settings-parsing.ts";
+
+const seconds = (min: number, max: number) =>
+  z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int({ error: "must be a whole number of seconds" })
+    .min(min, { error: `must be at least ${min} seconds` })
+    .max(max, { error: `must be at most ${max} seconds` });
+const usd = z.coerce.number({ error: "must be an amount in US dollars" }).min(0, { error: "must not be negative" });
+const count = (min: number, max: number) =>
+  z.coerce
+    .number({ error: "must be a whole number" })
+    .int({ error: "must be a whole number" })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` });
+
+const ToolAgentEnv = z.object({
+  ...DATA_PLANE_ENV,
+  // spec §9, same names and defaults
+  TOOL_AGENT_DOCKER_BASE_IMAGE: optional(z.string().min(1)).default("agent-sandbox:latest"),
+  TOOL_AGENT_DOCKER_MEM_LIMIT: optional(z.string().regex(/^\d+[kmg]?$/i, { error: 'must be a size such as "512m" or "1g"' })).default("1g"),
+  TOOL_AGENT_DOCKER_NANO_CPUS: optional(count(1, 64_000_000_000)).default(1_000_000_000),
+  TOOL_AGENT_DOCKER_TTL_SECONDS: optional(seconds(60, 86_400)).default(1_800),
+  TOOL_AGENT_COLD_TOOL_IDLE_TIMEOUT_S: optional(seconds(10, 86_400)).default(300),
+  TOOL_AGENT_HOT_TOOL_MAX_CONTAINERS: optional(count(1, 1_000)).default(5),
+  TOOL_AGENT_EVICTION_POLICY: optional(z.enum(["lru"], { error: 'must be "lru" (the only policy)' })).default("lru"),
+  TOOL_AGENT_MONTHLY_LIMIT_USD: optional(usd).default(100),
+  TOOL_AGENT_SINGLE_TX_LIMIT_USD: optional(usd).default(20),
+  TOOL_AGENT_REQUIRE_APPROVAL_ABOVE_USD: optional(usd).default(10),
+  TOOL_AGENT_HEALTH_CHECK_INTERVAL_S: optional(seconds(10, 86_400)).default(60),
+  // this platform's own
+  /** 32 random bytes, base64: encrypts remote API keys at rest. */
+  TOOL_AGENT_SECRET_KEY: z.string({ error: "is required (32 random bytes, base64) to keep remote API keys encrypted" }).min(43, {
+    error: "must be 32 random bytes, base64 encoded",
+  }),
+  /** Deadline of one tool call when its source names none. */
+  TOOL_AGENT_CALL_TIMEOUT_MS: optional(count(100, 300_000)).default(10_000),
+  /** Sandbox limits of one local tool call (production enforces cpuMs; see loop-guard.ts). */
+  TOOL_AGENT_LOCAL_CPU_MS: optional(count(1, 30_000)).default(50),
+  TOOL_AGENT_LOCAL_SUBREQUESTS: optional(count(0, 1_000)).default(10),
+  TOOL_AGENT_LOCAL_STEP_LIMIT: optional(count(1_000, 1_000_000_000)).default(10_000_000),
+  /** Largest request and answer body a tool call may carry. */
+  TOOL_AGENT_MAX_BODY_BYTES: optional(count(1_024, 10_485_760)).default(1_048_576),
+});
+
+export interface ToolAgentSettings extends DataPlaneSettings {
+  docker: { baseImage: string; memLimit: string; nanoCpus: number; ttlSeconds: number };
+  lifecycle: { coldIdleTimeoutS: number; hotMaxContainers: number; evictionPolicy: "lru"; healthCheckIntervalS: number };
+  budget: { monthlyLimitUsd: number; singleTxLimitUsd: number; requireApprovalAboveUsd: number };
+  secretKey: string;
+  calls: { timeoutMs: number; maxBodyBytes: number };
+  sandbox: { cpuMs: number; subRequests: number; stepLimit: number };
+}
+
+export function parseToolAgentSettings(env: Record<string, unknown>): SettingsResult<ToolAgentSettings> {
+  const parsed = ToolAgentEnv.safeParse(env);
+  const problems = [...settingProblems(parsed.error), ...signingKeyProblem(env)];
+  if (!parsed.success || problems.length > 0) return { ok: false, problems };
+  const e = parsed.data;
+  return {
+    ok: true,
+    settings: {
+      ...dataPlaneSettings(e),
+      docker: {
+        baseImage: e.TOOL_AGENT_DOCKER_BASE_IMAGE,
+        memLimit: e.TOOL_AGENT_DOCKER_MEM_LIMIT,
+        nanoCpus: e.TOOL_AGENT_DOCKER_NANO_CPUS,
+        ttlSeconds: e.TOOL_AGENT_DOCKER_TTL_SECONDS,
+      },
+      lifecycle: {
+        coldIdleTimeoutS: e.TOOL_AGENT_COLD_TOOL_IDLE_TIMEOUT_S,
+        hotMaxContainers: e.TOOL_AGENT_HOT_TOOL_MAX_CONTAINERS,
+        evictionPolicy: e.TOOL_AGENT_EVICTION_POLICY,
+        healthCheckIntervalS: e.TOOL_AGENT_HEALTH_CHECK_INTERVAL_S,
+      },
+      budget: {
+        monthlyLimitUsd: e.TOOL_AGENT_MONTHLY_LIMIT_USD,
+        singleTxLimitUsd: e.TOOL_AGENT_SINGLE_TX_LIMIT_USD,
+        requireApprovalAboveUsd: e.TOOL_AGENT_REQUIRE_APPROVAL_ABOVE_USD,
+      },
+      secretKey: e.TOOL_AGENT_SECRET_KEY,
+      calls: { timeoutMs: e.TOOL_AGENT_CALL_TIMEOUT_MS, maxBodyBytes: e.TOOL_AGENT_MAX_BODY_BYTES },
+      sandbox: { cpuMs: e.TOOL_AGENT_LOCAL_CPU_MS, subRequests: e.TOOL_AGENT_LOCAL_SUBREQUESTS, stepLimit: e.TOOL_AGENT_LOCAL_STEP_LIMIT },
+    },
+  };
+}
+
+const cache = new WeakMap<object, SettingsResult<ToolAgentSettings>>();
+
+/** Validated once per Env object (stable per isolate). */
+export function loadToolAgentSettings(env: object): SettingsResult<ToolAgentSettings> {
+  let result = cache.get(env);
+  if (!result) {
+    result = parseToolAgentSettings(env as Record<string, unknown>);
+    cache.set(env, result);
+  }
+  return result;
+}

@@ -1,0 +1,120 @@
+// Every source kind speaks HTTP to its tool (spec §1.3: endpoint_path and http_method): this
+// builds the request a call sends and reads the tool's answer, the same way for a sandboxed
+// module, a container and a remote API. Pure apart from reading the body.
+import type { SourceRow } from "../registry/tool-view.ts";
+
+export type SourceOutcome =
+  | { ok: true; result: unknown }
+  | {
+      ok: false;
+      code: "TOOL_FAILED" | "TOOL_UNAVAILABLE";
+      message: string;
+      /** The next source may do better: the tool could not be reached or failed on its side. */
+      fallback: boolean;
+      status?: number;
+    };
+
+/** GET and DELETE carry params in the query string (objects as JSON); the others as a JSON body. */
+export function toolRequest(
+  url: string,
+  source: Pick<SourceRow, "http_method">,
+  params: Record<string, unknown>,
+  headers: HeadersInit = {},
+): Request {
+  const method = source.http_method;
+  if (method === "GET" || method === "DELETE") {
+    const target = new URL(url);
+    for (const [name, value] of Object.entries(params)) {
+      if (value === undefined || value === null) continue;
+      target.searchParams.set(name, typeof value === "string" ? value : JSON.stringify(value));
+    }
+    return new Request(target, { method, headers: { accept: "application/json", ...headers } });
+  }
+  return new Request(url, {
+    method,
+    headers: { "content-type": "application/json", accept: "application/json", ...headers },
+    body: JSON.stringify(params),
+  });
+}
+
+/** Reads at most `maxBytes` of a body; undefined when it is larger. */
+async function readBounded(response: Response, maxBytes: number): Promise<string | undefined> {
+  const declared = Number(response.headers.get("content-length") ?? NaN);
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** The tool's own words about a failure, short; a JSON error's message if it has one. */
+function toolSays(text: string): string {
+  let said = text;
+  try {
+    const parsed = JSON.parse(text) as { error?: unknown; message?: unknown };
+    const error = parsed.error as { message?: unknown } | string | undefined;
+    said = String((typeof error === "object" ? error?.message : error) ?? parsed.message ?? text);
+  } catch {
+    // not JSON: the text as it is
+  }
+  return said.replace(/\s+/g, " ").trim().slice(0, 300);
+}
+
+/** A 2xx JSON answer is the result; 4xx is the tool refusing (no fallback); 5xx is the tool failing (fallback). */
+export async function readToolAnswer(response: Response, maxBytes: number): Promise<SourceOutcome> {
+  const text = await readBounded(response, maxBytes);
+  if (text === undefined) {
+    return {
+      ok: false,
+      code: "TOOL_FAILED",
+      message: `the tool answered more than ${maxBytes} bytes`,
+      fallback: false,
+      status: response.status,
+    };
+  }
+  if (!response.ok) {
+    const fallback = response.status >= 500 || response.status === 429;
+    return {
+      ok: false,
+      code: fallback ? "TOOL_UNAVAILABLE" : "TOOL_FAILED",
+      message: `the tool answered HTTP ${response.status}${text ? `: ${toolSays(text)}` : ""}`,
+      fallback,
+      status: response.status,
+    };
+  }
+  if (text === "") return { ok: true, result: null };
+  try {
+    return { ok: true, result: JSON.parse(text) };
+  } catch {
+    return {
+      ok: false,
+      code: "TOOL_FAILED",
+      message: "the tool answered something that is not JSON",
+      fallback: false,
+      status: response.status,
+    };
+  }
+}
+
+/** A source that could not be reached at all (refused, timed out, crashed). */
+export const unreachable = (message: string): SourceOutcome => ({ ok: false, code: "TOOL_UNAVAILABLE", message, fallback: true });

@@ -1,0 +1,68 @@
+// What the local Tool Agent needs beyond the agent Worker's settings: its secret key (kept in the
+// stack home, so encrypted remote keys stay readable across restarts), API keys issued straight
+// into the local database (a fresh stack has no admin to ask), and the seeded tools, registered
+// through the Tool Agent's own API as any admin would.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import pg from "pg";
+import type { Scope } from "../../functions/tool-agent/app-env.ts";
+import { newApiKey } from "../../functions/tool-agent/auth/api-keys.ts";
+import { seedToolRequests } from "../../functions/tool-agent/seed-tools/seed-tools.ts";
+import { SUPERUSER_PASSWORD } from "./postgres.ts";
+
+/** The Tool Agent's extra settings, as an env file beside the generated one. */
+export function writeToolAgentEnvFile(home: string): string {
+  const secretFile = join(home, "tool-agent-secret-key");
+  if (!existsSync(secretFile)) {
+    writeFileSync(secretFile, Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64"), { mode: 0o600 });
+  }
+  const file = join(home, "tool-agent.dev.env");
+  writeFileSync(
+    file,
+    `# Written by \`npm run dev\`. Regenerated on every start.\nTOOL_AGENT_SECRET_KEY=${readFileSync(secretFile, "utf8").trim()}\n`,
+    {
+      mode: 0o600,
+    },
+  );
+  return file;
+}
+
+/** A new API key with `scopes`, stored (hashed) in the local database; answers the key itself. */
+export async function issueToolKey(postgresPort: number, name: string, scopes: readonly Scope[]): Promise<string> {
+  const issued = await newApiKey();
+  const client = new pg.Client({
+    host: "127.0.0.1",
+    port: postgresPort,
+    user: "postgres",
+    password: SUPERUSER_PASSWORD,
+    database: "postgres",
+  });
+  await client.connect();
+  try {
+    await client.query("insert into tool_agent.api_keys (name, key_hash, key_prefix, scopes) values ($1, $2, $3, $4)", [
+      name,
+      issued.hash,
+      issued.prefix,
+      scopes,
+    ]);
+  } finally {
+    await client.end();
+  }
+  return issued.key;
+}
+
+/** Registers each seeded tool that is not registered yet; answers the ids it registered. */
+export async function registerSeedTools(toolAgentUrl: string, adminKey: string): Promise<string[]> {
+  const registered: string[] = [];
+  for (const request of seedToolRequests()) {
+    const headers = { authorization: `Bearer ${adminKey}`, "content-type": "application/json" };
+    const existing = await fetch(`${toolAgentUrl}/tools/${request.tool_id}`, { headers });
+    await existing.body?.cancel();
+    if (existing.status === 200) continue;
+    const response = await fetch(`${toolAgentUrl}/tools`, { method: "POST", headers, body: JSON.stringify(request) });
+    if (response.status !== 201)
+      throw new Error(`registering seed tool ${request.tool_id} answered ${response.status}: ${await response.text()}`);
+    registered.push(String(request.tool_id));
+  }
+  return registered;
+}

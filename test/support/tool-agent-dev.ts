@@ -1,0 +1,75 @@
+// The Tool Agent on `wrangler dev` for end-to-end tests: its own data plane and state, a secret
+// key, API keys of each scope issued into its database, and a superuser view of what it stored.
+import pg from "pg";
+import type { Scope } from "../../functions/tool-agent/app-env.ts";
+import { SUPERUSER_PASSWORD } from "../../supabase/local/postgres.ts";
+import { issueToolKey } from "../../supabase/local/tool-agent-dev.ts";
+import { startWranglerDev, type WranglerDev } from "./wrangler-dev.ts";
+
+export interface ToolAgentDev {
+  dev: WranglerDev;
+  url: string;
+  keys: Record<"admin" | "search" | "invoke", string>;
+  /** fetch with a key's bearer (admin's by default) and a JSON body (then POST). */
+  call(path: string, options?: { key?: string; body?: unknown; method?: string }): Promise<Response>;
+  issueKey(scopes: Scope[]): Promise<string>;
+  /** A query as the database superuser, to look at what the Tool Agent stored. */
+  sql<Row extends Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
+  /** Registers a tool as admin; throws unless 201. */
+  register(tool: Record<string, unknown>): Promise<void>;
+}
+
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString("base64");
+
+export async function startToolAgentDev(vars: Record<string, string> = {}): Promise<ToolAgentDev> {
+  const dev = await startWranglerDev({
+    config: "functions/tool-agent/wrangler.toml",
+    vars: { TOOL_AGENT_SECRET_KEY: TEST_SECRET_KEY, ...vars },
+  });
+  const issueKey = (scopes: Scope[]) => issueToolKey(dev.plane.postgresPort, `test ${scopes.join("+")}`, scopes);
+  const keys = { admin: await issueKey(["admin"]), search: await issueKey(["search"]), invoke: await issueKey(["search", "invoke"]) };
+  const call: ToolAgentDev["call"] = (path, options = {}) =>
+    fetch(`${dev.url}${path}`, {
+      method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+      headers: { authorization: `Bearer ${options.key ?? keys.admin}`, "content-type": "application/json" },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  return {
+    dev,
+    url: dev.url,
+    keys,
+    issueKey,
+    call,
+    async sql(text, values) {
+      const client = new pg.Client({
+        host: "127.0.0.1",
+        port: dev.plane.postgresPort,
+        user: "postgres",
+        password: SUPERUSER_PASSWORD,
+        database: "postgres",
+      });
+      await client.connect();
+      try {
+        return (await client.query(text, values)).rows;
+      } finally {
+        await client.end();
+      }
+    },
+    async register(tool) {
+      const response = await call("/tools", { body: tool });
+      if (response.status !== 201) throw new Error(`registering ${tool.tool_id} answered ${response.status}: ${await response.text()}`);
+    },
+  };
+}
+
+/** A local tool registration around `module`, taking any object and answering whatever it answers. */
+export function localTool(toolId: string, module: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    tool_id: toolId,
+    name: toolId,
+    description: `test tool ${toolId}`,
+    input_schema: { type: "object" },
+    sources: [{ type: "local", module }],
+    ...extra,
+  };
+}
