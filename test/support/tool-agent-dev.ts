@@ -11,13 +11,16 @@ export interface ToolAgentDev {
   url: string;
   keys: Record<"admin" | "search" | "invoke", string>;
   /** fetch with a key's bearer (admin's by default) and a JSON body (then POST). */
-  call(path: string, options?: { key?: string; body?: unknown; method?: string }): Promise<Response>;
+  call(path: string, options?: { key?: string; body?: unknown; method?: string }): Promise<JsonResponse>;
   issueKey(scopes: Scope[]): Promise<string>;
   /** A query as the database superuser, to look at what the Tool Agent stored. */
   sql<Row extends Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
   /** Registers a tool as admin; throws unless 201. */
   register(tool: Record<string, unknown>): Promise<void>;
 }
+
+/** A response whose JSON the test reads as it knows it to be. */
+export type JsonResponse = Omit<Response, "json"> & { json(): Promise<any> };
 
 export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString("base64");
 
@@ -33,7 +36,7 @@ export async function startToolAgentDev(vars: Record<string, string> = {}): Prom
       method: options.method ?? (options.body === undefined ? "GET" : "POST"),
       headers: { authorization: `Bearer ${options.key ?? keys.admin}`, "content-type": "application/json" },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
+    }) as Promise<Response> as Promise<JsonResponse>;
   return {
     dev,
     url: dev.url,

@@ -2,7 +2,7 @@
 // with typos, each tool's state, and registering, unregistering and destroying.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { registerSeedTools } from "../../../supabase/local/tool-agent-dev.ts";
-import { localTool, startToolAgentDev, type ToolAgentDev } from "../../support/tool-agent-dev.ts";
+import { type JsonResponse, localTool, startToolAgentDev, type ToolAgentDev } from "../../support/tool-agent-dev.ts";
 
 let agent: ToolAgentDev;
 beforeAll(async () => {
@@ -20,7 +20,7 @@ const ids = (answer: { tools: { tool_id: string }[] }) => answer.tools.map((tool
 
 describe("who may call", () => {
   test("no key, an unknown key, a revoked key: 401 with the reason", async () => {
-    const none = await fetch(`${agent.url}/search_tools`, { method: "POST", body: "{}" });
+    const none = (await fetch(`${agent.url}/search_tools`, { method: "POST", body: "{}" })) as JsonResponse;
     expect(none.status).toBe(401);
     expect((await none.json()).error).toMatchObject({ code: "UNAUTHENTICATED", reason: "missing" });
     const unknown = await agent.call("/search_tools", { body: {}, key: `ta_${"x".repeat(43)}` });
@@ -44,7 +44,7 @@ describe("who may call", () => {
   });
 
   test("health needs no key; an unknown route is a JSON 404", async () => {
-    const health = await fetch(`${agent.url}/health`);
+    const health = (await fetch(`${agent.url}/health`)) as JsonResponse;
     expect(await health.json()).toMatchObject({ status: "ok", database: { ok: true } });
     const missing = await agent.call("/nowhere");
     expect(missing.status).toBe(404);
@@ -180,7 +180,7 @@ describe("registering", () => {
 });
 
 test("the OpenAPI document has spec §7's routes", async () => {
-  const document = await (await fetch(`${agent.url}/openapi.json`)).json();
+  const document = await ((await fetch(`${agent.url}/openapi.json`)) as JsonResponse).json();
   expect(Object.keys(document.paths).sort()).toEqual(
     expect.arrayContaining([
       "/health",
