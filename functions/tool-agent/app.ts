@@ -1,6 +1,7 @@
 // The Tool Agent's Hono application. Built twice by index.ts: once for the public entry (API
 // keys) and once for the chat agent's service binding (the user it acts for).
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { log } from "../lib/log.ts";
 import { assignRequestId, stampRequestId } from "../lib/request-id.ts";
 import { withSettingsOf } from "../lib/settings-middleware.ts";
@@ -19,12 +20,20 @@ import { loadToolAgentSettings } from "./settings.ts";
 
 const STORE_STATUS = { UPSTREAM_UNAVAILABLE: 503, CONFLICT: 409, INVALID_REQUEST: 400 } as const;
 
+/** Largest request body: a registration carries a module of up to 1 MB, JSON-escaped. */
+export const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+
+const limitBody = bodyLimit({
+  maxSize: MAX_REQUEST_BYTES,
+  onError: (c) => c.json(toolAgentError("PAYLOAD_TOO_LARGE", `the request body is larger than ${MAX_REQUEST_BYTES} bytes`), 413),
+});
+
 export function createToolAgentApp(authenticate: Authenticate) {
   const app = new Hono<ToolAgentEnv>().use(assignRequestId, stampRequestId).route("/", health);
   // Public like /health: the contract is no secret. Everything registered after needs a caller.
   mountOpenApi(app);
   app
-    .use("*", withSettingsOf(loadToolAgentSettings), identifyCaller(authenticate))
+    .use("*", limitBody, withSettingsOf(loadToolAgentSettings), identifyCaller(authenticate))
     .route("/", searchRoutes)
     .route("/", selectRoutes)
     .route("/", statusRoutes)

@@ -49,6 +49,9 @@ const ToolAgentEnv = z.object({
   TOOL_AGENT_MAX_BODY_BYTES: optional(count(1_024, 10_485_760)).default(1_048_576),
 });
 
+/** The Tool Agent's own settings' names (docs/tool-agent.md lists each). */
+export const TOOL_AGENT_SETTINGS = Object.keys(ToolAgentEnv.shape).filter((name) => name.startsWith("TOOL_AGENT_"));
+
 export interface ToolAgentSettings extends DataPlaneSettings {
   docker: { baseImage: string; memLimit: string; nanoCpus: number; ttlSeconds: number };
   lifecycle: { coldIdleTimeoutS: number; hotMaxContainers: number; evictionPolicy: "lru"; healthCheckIntervalS: number };

@@ -34,11 +34,12 @@ export async function createUser(label: string): Promise<string> {
   return id;
 }
 
-export async function credentialFor(userId: string, options: { ttlSeconds?: number; now?: number; audience?: string } = {}) {
+export async function credentialFor(userId: string, options: { ttlSeconds?: number; now?: number; audience?: string; role?: string } = {}) {
   const signer = await importCredentialSigner({ ttlSeconds: 300, signingJwk: stack().keys.credentialPrivateJwk as never });
   return mintCredential(userId, signer, {
     ttlSeconds: options.ttlSeconds ?? 300,
     audience: options.audience ?? "authenticated",
+    ...(options.role ? { role: options.role } : {}),
     ...(options.now !== undefined ? { now: options.now } : {}),
   });
 }

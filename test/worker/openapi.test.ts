@@ -2,11 +2,13 @@
 // the app answers is documented (with the summary, authentication and deprecation the docs
 // table gives), every error code is in the docs and in the document's Error schema, and the
 // document is well-formed OpenAPI 3.1 in the basics. Any drift between the three fails here.
+
 import { env } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
 import httpApiDoc from "../../docs/http-api.md?raw";
 import { createApp } from "../../functions/agent/app.ts";
 import { ERROR_CODES } from "../../functions/lib/errors.ts";
+import { markdownTable } from "../support/markdown.ts";
 
 interface Operation {
   operationId?: string;
@@ -28,24 +30,6 @@ const SELF = ["/openapi.json", "/docs"];
 
 const app = createApp();
 const document = (await (await app.request("/openapi.json", {}, env)).json()) as Document;
-
-/** The rows of the markdown table whose header row is exactly `header`, cells trimmed and unquoted. */
-function markdownTable(markdown: string, header: string): string[][] {
-  const lines = markdown.split("\n");
-  const start = lines.indexOf(header);
-  if (start < 0) throw new Error(`no table with header ${header}`);
-  const rows: string[][] = [];
-  for (const line of lines.slice(start + 2)) {
-    if (!line.startsWith("|")) break;
-    rows.push(
-      line
-        .slice(1, -1)
-        .split("|")
-        .map((cell) => cell.trim().replace(/^`(.*)`$/, "$1")),
-    );
-  }
-  return rows;
-}
 
 /** Every `$ref` in `value` that does not point at something in `root`. */
 function danglingRefs(root: unknown): string[] {

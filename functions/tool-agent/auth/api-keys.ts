@@ -51,7 +51,7 @@ export async function verifyApiKey(db: ToolDatabase, key: string, now = Date.now
     throw new StoreError("UPSTREAM_UNAVAILABLE", `checking the API key failed: ${(error as Error).name}`);
   }
   if (answer.error) throw new StoreError("UPSTREAM_UNAVAILABLE", "checking the API key failed: the data plane did not answer");
-  const verified = answer.data ? { keyId: answer.data.key_id, scopes: answer.data.scopes as Scope[] } : null;
+  const verified = answer.data ? { keyId: answer.data.key_id, scopes: answer.data.scopes.filter(isScope) } : null;
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
   cache.set(hash, { verified, until: now + KEY_CACHE_MS });
   return verified;
@@ -59,6 +59,9 @@ export async function verifyApiKey(db: ToolDatabase, key: string, now = Date.now
 
 const lookup = (db: ToolDatabase, hash: string) =>
   db.from("api_keys").select("key_id, scopes").eq("key_hash", hash).is("revoked_at", null).maybeSingle();
+
+const SCOPES: readonly string[] = ["search", "invoke", "admin"] satisfies Scope[];
+const isScope = (scope: string): scope is Scope => SCOPES.includes(scope);
 
 /** admin may do everything; otherwise the scope must be granted. */
 export const hasScope = (scopes: readonly Scope[], needed: Scope) => scopes.includes("admin") || scopes.includes(needed);

@@ -1,6 +1,7 @@
 // Calls above TOOL_AGENT_REQUIRE_APPROVAL_ABOVE_USD wait for an admin. Approving runs the held
 // call once, with the params it was held with; refusing closes it. Each approval moves out of
 // `pending` exactly once (a conditional update), so two admins approving at once run it once.
+import { storedObject } from "../../lib/stored-json.ts";
 import { callerName } from "../app-env.ts";
 import { StoreError } from "../registry/tool-store.ts";
 import type { CallContext } from "./call-context.ts";
@@ -31,5 +32,5 @@ export async function decideApproval(
   if (decision === "refuse") return { refused: true, approval_id: approvalId };
   const found = await callableTool(ctx, data.tool_id);
   if ("httpStatus" in found) return found;
-  return runCall(ctx, found, data.params as Record<string, unknown>, approvalId);
+  return runCall(ctx, found, storedObject(data.params), approvalId);
 }

@@ -3,7 +3,8 @@
 // loads on the first call) and stopping marks it stopped, so the idle and eviction rules and
 // GET /tools/status see what callers see. A docker source needs its container runtime.
 import { updateRoute } from "../registry/tool-store.ts";
-import { activeSource, type StoredTool } from "../registry/tool-view.ts";
+import { activeSource } from "../registry/tool-view.ts";
+import type { StoredTool } from "../tool-types.ts";
 import type { CallContext } from "./call-context.ts";
 
 export interface LifecycleAnswer {

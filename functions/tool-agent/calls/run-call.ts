@@ -1,22 +1,25 @@
 // One paid, validated, recorded run of a tool whose params already passed its input schema:
 // charge the ledger (paid tools only), run the sources with fallback, record the state, check
 // the result against the output schema.
+import { z } from "zod";
 import { log } from "../../lib/log.ts";
+import { storedObject } from "../../lib/stored-json.ts";
 import { callerName } from "../app-env.ts";
 import { checkAgainstSchema, describeProblems } from "../registry/json-schema.ts";
 import { StoreError, updateRoute } from "../registry/tool-store.ts";
-import type { StoredTool } from "../registry/tool-view.ts";
 import { invokeSources } from "../sources/invoke-sources.ts";
+import type { StoredTool } from "../tool-types.ts";
 import type { CallContext } from "./call-context.ts";
 import { callFailed, type SelectAnswer } from "./select-answer.ts";
 
-interface ChargeAnswer {
-  charged: boolean;
-  reason?: "single_tx_limit" | "monthly_limit";
-  cost_usd?: number;
-  limit_usd?: number;
-  month_spent_usd?: number;
-}
+/** What tool_agent.charge_call answers (migration 20261124000800). */
+const ChargeAnswer = z.object({
+  charged: z.boolean(),
+  reason: z.enum(["single_tx_limit", "monthly_limit"]).optional(),
+  cost_usd: z.number().optional(),
+  limit_usd: z.number().optional(),
+  month_spent_usd: z.number().optional(),
+});
 
 /** undefined when the call may run; else the refusal, with the figures. */
 async function charge(ctx: CallContext, stored: StoredTool, approvalId?: string): Promise<SelectAnswer | undefined> {
@@ -31,8 +34,9 @@ async function charge(ctx: CallContext, stored: StoredTool, approvalId?: string)
     monthly_limit: budget.monthlyLimitUsd,
     approval: approvalId ?? null,
   });
-  if (error) throw new StoreError("UPSTREAM_UNAVAILABLE", "charging the call failed: the data plane did not answer");
-  const answer = data as unknown as ChargeAnswer;
+  const parsed = ChargeAnswer.safeParse(data);
+  if (error || !parsed.success) throw new StoreError("UPSTREAM_UNAVAILABLE", "charging the call failed: the data plane did not answer");
+  const answer = parsed.data;
   if (answer.charged) return undefined;
   const which = answer.reason === "single_tx_limit" ? "the single-call limit" : "this month's budget";
   return callFailed(
@@ -86,7 +90,7 @@ export async function runCall(
   });
   if (!outcome.ok) return callFailed(outcome.code, outcome.message, { attempts });
 
-  const outputSchema = stored.tool.output_schema as Record<string, unknown>;
+  const outputSchema = storedObject(stored.tool.output_schema);
   if (Object.keys(outputSchema).length > 0) {
     const problems = checkAgainstSchema(outputSchema, outcome.result);
     if (problems)

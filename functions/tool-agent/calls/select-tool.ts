@@ -1,10 +1,12 @@
 // POST /select_tool (spec §7): find the tool, refuse what cannot run (unknown, not active, params
 // that do not match its input schema), hold a call above the approval threshold for an admin,
 // else run it.
+import type { Json } from "../../lib/database.types.ts";
+import { storedObject } from "../../lib/stored-json.ts";
 import { callerName } from "../app-env.ts";
 import { checkAgainstSchema, describeProblems } from "../registry/json-schema.ts";
 import { getTool } from "../registry/tool-store.ts";
-import type { StoredTool } from "../registry/tool-view.ts";
+import type { StoredTool } from "../tool-types.ts";
 import type { CallContext } from "./call-context.ts";
 import { runCall } from "./run-call.ts";
 import { callFailed, type SelectAnswer } from "./select-answer.ts";
@@ -25,7 +27,7 @@ export async function callableTool(ctx: CallContext, toolId: string): Promise<St
 export async function selectTool(ctx: CallContext, toolId: string, params: Record<string, unknown>): Promise<SelectAnswer> {
   const found = await callableTool(ctx, toolId);
   if ("httpStatus" in found) return found;
-  const problems = checkAgainstSchema(found.tool.input_schema as Record<string, unknown>, params);
+  const problems = checkAgainstSchema(storedObject(found.tool.input_schema), params);
   if (problems) {
     return callFailed("INVALID_PARAMS", `params do not match ${toolId}'s input_schema: ${describeProblems(problems)}`, {
       tool_id: toolId,
@@ -33,11 +35,19 @@ export async function selectTool(ctx: CallContext, toolId: string, params: Recor
     });
   }
   const cost = Number(found.tool.cost_per_call_usd);
-  const threshold = ctx.settings.budget.requireApprovalAboveUsd;
+  const { requireApprovalAboveUsd: threshold, singleTxLimitUsd } = ctx.settings.budget;
+  // No approval can lift the single-call limit: refuse before asking anyone.
+  if (cost > singleTxLimitUsd) {
+    return callFailed("BUDGET_EXCEEDED", `the call costs $${cost}, over the single-call limit of $${singleTxLimitUsd}`, {
+      reason: "single_tx_limit",
+      cost_usd: cost,
+      limit_usd: singleTxLimitUsd,
+    });
+  }
   if (cost > threshold) {
     const { data, error } = await ctx.db
       .from("approvals")
-      .insert({ tool_id: toolId, params: params as never, cost_usd: cost, caller: callerName(ctx.caller) })
+      .insert({ tool_id: toolId, params: params as Json, cost_usd: cost, caller: callerName(ctx.caller) })
       .select("approval_id")
       .single();
     if (error || !data)

@@ -32,14 +32,19 @@ function fieldName(instanceLocation: string): string {
     .reduce((name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name ? `${name}.${part}` : part), "");
 }
 
-const validators = new WeakMap<object, Validator>();
+// Building a validator walks the whole schema; tools are called with the same schemas again and
+// again, so validators are kept per schema text (a stored schema is a new object on every read).
+const validators = new Map<string, Validator>();
+const MAX_VALIDATORS = 500;
 
 function validatorFor(schema: Record<string, unknown>): Validator {
-  let validator = validators.get(schema);
+  const text = JSON.stringify(schema);
+  let validator = validators.get(text);
   if (!validator) {
     // Every error, not the first: the caller sees all it must fix.
     validator = new Validator(schema as Schema, "2020-12", false);
-    validators.set(schema, validator);
+    if (validators.size >= MAX_VALIDATORS) validators.delete(validators.keys().next().value as string);
+    validators.set(text, validator);
   }
   return validator;
 }

@@ -4,7 +4,7 @@
 import type { Json } from "../../lib/database.types.ts";
 import type { ToolDatabase } from "../database.ts";
 import type { ToolAgentErrorCode } from "../errors.ts";
-import type { RouteRow, SourceRow, StoredTool, ToolRow } from "./tool-view.ts";
+import type { RouteRow, SourceRow, StoredTool, ToolRow } from "../tool-types.ts";
 
 export class StoreError extends Error {
   override readonly name = "StoreError";
@@ -51,7 +51,7 @@ const stored = (row: ToolWithRelations): StoredTool => {
 
 export async function getTool(db: ToolDatabase, toolId: string): Promise<StoredTool | null> {
   const { data } = await attempt("reading the tool", db.from("tools").select(WITH_SOURCES_AND_ROUTE).eq("tool_id", toolId).maybeSingle());
-  return data ? stored(data as unknown as ToolWithRelations) : null;
+  return data ? stored(data) : null;
 }
 
 export async function getTools(db: ToolDatabase, toolIds: readonly string[]): Promise<StoredTool[]> {
@@ -63,7 +63,7 @@ export async function getTools(db: ToolDatabase, toolIds: readonly string[]): Pr
       .select(WITH_SOURCES_AND_ROUTE)
       .in("tool_id", [...toolIds]),
   );
-  return (data as unknown as ToolWithRelations[]).map(stored);
+  return (data ?? []).map(stored);
 }
 
 export interface ListFilter {
@@ -82,7 +82,7 @@ export async function listTools(db: ToolDatabase, filter: ListFilter = {}): Prom
   if (filter.activeOnly) query = query.eq("status", "active");
   if (filter.category) query = query.eq("category", filter.category);
   const { data } = await attempt("listing tools", query);
-  return (data as unknown as ToolWithRelations[]).map(stored);
+  return (data ?? []).map(stored);
 }
 
 export interface SearchQuery {

@@ -1,18 +1,7 @@
 // How a stored tool is shown: the search_tools entry of spec §7 (ToolMeta, its parameters as a
 // list, the active source's fields flattened, the runtime state) and the /tools/status entry
 // (ToolRoute with all sources). Pure. Secrets are never here: a remote source shows its masked key.
-import type { Database } from "../../lib/database.types.ts";
-
-type Tables = Database["tool_agent"]["Tables"];
-export type ToolRow = Tables["tools"]["Row"];
-export type SourceRow = Tables["tool_sources"]["Row"];
-export type RouteRow = Tables["tool_routes"]["Row"];
-
-export interface StoredTool {
-  tool: ToolRow;
-  sources: SourceRow[];
-  route: RouteRow | null;
-}
+import type { SourceRow, StoredTool } from "../tool-types.ts";
 
 export interface ParamView {
   name: string;

@@ -2,7 +2,7 @@
 // Cloudflare that is a Container (a Durable Object class with a container image); it needs a
 // container runtime this deployment does not configure yet, so a docker source is reported
 // unreachable (and a tool's next source is tried). docs/tool-agent.md says what is missing.
-import type { SourceRow } from "../registry/tool-view.ts";
+import type { SourceRow } from "../tool-types.ts";
 import { type SourceOutcome, unreachable } from "./tool-http.ts";
 
 export async function callDocker(source: SourceRow): Promise<SourceOutcome> {

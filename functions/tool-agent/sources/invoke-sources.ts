@@ -2,7 +2,7 @@
 // it fails in a way another source might not (unreachable, crashed, 5xx). A refusal by the tool
 // itself (4xx, a result too large) is final. Answers which source served and what each tried
 // one said, so the state records the fallback.
-import type { SourceRow, StoredTool } from "../registry/tool-view.ts";
+import type { SourceRow, StoredTool } from "../tool-types.ts";
 import { callDocker } from "./docker-source.ts";
 import { callLocal, type LocalCallOptions } from "./local-source.ts";
 import { callRemote, type RemoteCallOptions } from "./remote-source.ts";

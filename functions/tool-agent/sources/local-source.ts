@@ -3,7 +3,7 @@
 // CPU and subrequest limits (enforced by Cloudflare; locally by loop-guard.ts), a deadline on
 // the call. Isolates are cached by tool id and version, so a new registration loads new code.
 import { withDeadline } from "../../lib/bounded-fetch.ts";
-import type { SourceRow, ToolRow } from "../registry/tool-view.ts";
+import type { SourceRow, ToolRow } from "../tool-types.ts";
 import { sandboxModules } from "./sandbox-modules.ts";
 import { readToolAnswer, type SourceOutcome, toolRequest, unreachable } from "./tool-http.ts";
 

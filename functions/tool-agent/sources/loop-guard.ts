@@ -48,12 +48,15 @@ const isNode = (value: unknown): value is AstNode =>
 
 /** Parses an ES module, or throws ToolCodeError with the line and column of the syntax error. */
 export function parseModule(source: string): AstNode {
+  let program: unknown;
   try {
-    return parse(source, { ecmaVersion: "latest", sourceType: "module" }) as unknown as AstNode;
+    program = parse(source, { ecmaVersion: "latest", sourceType: "module" });
   } catch (error) {
     const { loc } = error as { loc?: { line: number; column: number } };
     throw new ToolCodeError(`the tool's module does not parse: ${(error as Error).message}`, loc?.line, loc?.column);
   }
+  if (!isNode(program)) throw new ToolCodeError("the tool's module did not parse into a program");
+  return program;
 }
 
 /**

@@ -1,8 +1,9 @@
 // A `remote` source: an HTTP API elsewhere (spec §1.3's Hub type). The call goes to remote_url +
 // remote_path (or endpoint_path) with the source's method, a deadline, and the API key, which is
 // decrypted for this one request only and sent as a bearer token.
-import type { SourceRow } from "../registry/tool-view.ts";
+
 import { openSecret } from "../secrets/secret-box.ts";
+import type { SourceRow } from "../tool-types.ts";
 import { readToolAnswer, type SourceOutcome, toolRequest, unreachable } from "./tool-http.ts";
 
 export interface RemoteCallOptions {
