@@ -29,6 +29,12 @@ export default defineConfig({
                   // The run hub's idle limit, short so abandonment tests wait seconds, not minutes.
                   RUN_IDLE_TIMEOUT_SECONDS: "5",
                 },
+                // The Tool Agent is another Worker, which these tests do not start: its binding
+                // answers 503 here. The e2e tests run both Workers on wrangler dev, connected.
+                serviceBindings: {
+                  TOOL_AGENT: () =>
+                    Response.json({ error: { code: "UPSTREAM_UNAVAILABLE", message: "no Tool Agent in these tests" } }, { status: 503 }),
+                },
               },
             };
           }),

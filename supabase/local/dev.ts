@@ -1,9 +1,12 @@
 // `npm run dev`: the whole product on this machine, no accounts and no keys.
 //   1. the local data plane (Postgres + PostgREST + gateway on 127.0.0.1:54321), data kept
 //      across restarts while the migrations are unchanged (`npm run dev -- --reset` to wipe);
-//   2. `wrangler dev` (workerd) serving the agent Worker on 127.0.0.1:8787;
-//   3. a ready bearer token for a seeded user, and curl lines to try.
-// Ctrl-C stops everything. Ports: WORKER_PORT, LOCAL_GATEWAY_PORT, LOCAL_POSTGRES_PORT.
+//   2. `wrangler dev` (workerd) serving the agent Worker on 127.0.0.1:8787, and a second one
+//      serving the Tool Agent on 127.0.0.1:8788 (the agent's service binding finds it through
+//      wrangler's local dev registry), with the seeded tools registered;
+//   3. a ready bearer token for a seeded user, a Tool Agent admin key, and curl lines to try.
+// Ctrl-C stops everything. Ports: WORKER_PORT, TOOL_AGENT_PORT, LOCAL_GATEWAY_PORT,
+// LOCAL_POSTGRES_PORT.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -14,10 +17,12 @@ import { writeDevEnvFile } from "./dev-env.ts";
 import { loadOrCreateLocalKeys } from "./keys.ts";
 import { supabaseDir } from "./paths.ts";
 import { ensureStackHome } from "./postgres.ts";
-import { awaitExit, descendantsOf, killStale } from "./processes.ts";
+import { awaitExit, descendantsOf, freePort, killStale } from "./processes.ts";
+import { devAdminKey, registerSeedTools, writeToolAgentEnvFile } from "./tool-agent-dev.ts";
 
 const repoRoot = resolve(supabaseDir, "..");
 const workerPort = Number(process.env.WORKER_PORT ?? 8787);
+const toolAgentPort = Number(process.env.TOOL_AGENT_PORT ?? 8788);
 const began = performance.now();
 
 bundleSkills();
@@ -37,57 +42,88 @@ console.log(`data plane ready in ${plane.timings.totalMs.toFixed(0)} ms at ${pla
 // The data plane refuses to start while another `npm run dev` owns it, so a wrangler still
 // recorded here belongs to a run that was killed with -9: stop it before it holds the port.
 const wranglerPidFile = join(home, "dev.wrangler.pid");
-if (existsSync(wranglerPidFile)) await killStale(Number(readFileSync(wranglerPidFile, "utf8")), "wrangler");
+if (existsSync(wranglerPidFile)) {
+  for (const pid of readFileSync(wranglerPidFile, "utf8").split(/\s+/).filter(Boolean)) await killStale(Number(pid), "wrangler");
+}
 
 // The generated settings first, then the developer's own .dev.vars (e.g. model keys) on top.
-const envFiles = [writeDevEnvFile(home, { supabaseUrl: plane.url, anonKey: plane.anonKey, keys })];
+const generated = writeDevEnvFile(home, { supabaseUrl: plane.url, anonKey: plane.anonKey, keys });
+const envFiles = [generated];
 if (existsSync(join(repoRoot, ".dev.vars"))) envFiles.push(join(repoRoot, ".dev.vars"));
+const toolAgentEnvFiles = [generated, writeToolAgentEnvFile(home)];
+const toolAgentDevVars = join(repoRoot, "functions", "tool-agent", ".dev.vars");
+if (existsSync(toolAgentDevVars)) toolAgentEnvFiles.push(toolAgentDevVars);
 
-const wrangler = spawn(
-  process.execPath,
-  [
-    join(repoRoot, "node_modules", "wrangler", "bin", "wrangler.js"),
-    "dev",
-    "--ip",
-    "127.0.0.1",
-    "--port",
-    String(workerPort),
-    "--show-interactive-dev-session=false",
-    ...envFiles.flatMap((file) => ["--env-file", file]),
-  ],
-  { cwd: repoRoot, stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-);
-if (wrangler.pid) writeFileSync(wranglerPidFile, String(wrangler.pid));
+function startWrangler(port: number, files: string[], extra: string[]) {
+  return spawn(
+    process.execPath,
+    [
+      join(repoRoot, "node_modules", "wrangler", "bin", "wrangler.js"),
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--show-interactive-dev-session=false",
+      ...files.flatMap((file) => ["--env-file", file]),
+      ...extra,
+    ],
+    { cwd: repoRoot, stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+  );
+}
+
+const wranglers = [
+  startWrangler(workerPort, envFiles, []),
+  // Its own inspector port; --test-scheduled lets GET /__scheduled run its cron handler.
+  startWrangler(toolAgentPort, toolAgentEnvFiles, [
+    "-c",
+    "functions/tool-agent/wrangler.toml",
+    "--inspector-port",
+    String(await freePort()),
+    "--test-scheduled",
+  ]),
+];
+writeFileSync(wranglerPidFile, wranglers.map((w) => w.pid ?? "").join(" "));
 
 let stopping = false;
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
-  if (wrangler.exitCode === null && wrangler.pid) {
-    // wrangler exits before its workerd processes do; wait for those too.
-    const workerd = descendantsOf(wrangler.pid);
-    wrangler.kill("SIGINT");
-    await new Promise((r) => wrangler.once("exit", r));
-    await awaitExit(workerd);
-  }
+  await Promise.all(
+    wranglers.map(async (wrangler) => {
+      if (wrangler.exitCode !== null || !wrangler.pid) return;
+      // wrangler exits before its workerd processes do; wait for those too.
+      const workerd = descendantsOf(wrangler.pid);
+      wrangler.kill("SIGINT");
+      await new Promise((r) => wrangler.once("exit", r));
+      await awaitExit(workerd);
+    }),
+  );
   rmSync(wranglerPidFile, { force: true });
   await plane.stop();
   process.exit(code);
 }
 process.on("SIGINT", () => void shutdown(0));
 process.on("SIGTERM", () => void shutdown(0));
-wrangler.on("exit", (code) => void shutdown(code ?? 1));
+for (const wrangler of wranglers) wrangler.on("exit", (code) => void shutdown(code ?? 1));
+
+async function untilHealthy(url: string) {
+  for (;;) {
+    const ok = await fetch(`${url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok || stopping) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 const workerUrl = `http://127.0.0.1:${workerPort}`;
-for (;;) {
-  const ok = await fetch(`${workerUrl}/health`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (ok || stopping) break;
-  await new Promise((r) => setTimeout(r, 100));
-}
+const toolAgentUrl = `http://127.0.0.1:${toolAgentPort}`;
+await Promise.all([untilHealthy(workerUrl), untilHealthy(toolAgentUrl)]);
 if (!stopping) {
+  const toolKey = await devAdminKey(home, plane.postgresPort);
+  const seeded = await registerSeedTools(toolAgentUrl, toolKey);
   const alice = SEEDED_USERS.alice;
   const token = await signAccessToken(
     keys,
@@ -96,6 +132,7 @@ if (!stopping) {
   console.log(`
 Local stack ready in ${((performance.now() - began) / 1000).toFixed(1)} s
   Worker     ${workerUrl}            (wrangler dev / workerd)
+  Tool Agent ${toolAgentUrl}            (second Worker; ${seeded.length ? `registered ${seeded.join(", ")}` : "seeded tools already registered"})
   Data API   ${plane.url}/rest/v1   (PostgREST; JWKS at /auth/v1/.well-known/jwks.json)
   Postgres   postgres://postgres:postgres@127.0.0.1:${plane.postgresPort}/postgres
 
@@ -103,9 +140,17 @@ Dev bearer token for alice (${alice.id}), valid 24 h:
   export TOKEN=${token}
   (another user: npm run -s dev:token -- bob)
 
+Tool Agent admin key (search, run and manage tools; kept across restarts):
+  export TOOL_KEY=${toolKey}
+  (a key with fewer scopes: npm run -s dev:tool-key -- search invoke)
+
 Try:
   curl -s ${workerUrl}/health
   curl -s -H "Authorization: Bearer $TOKEN" ${workerUrl}/api/v1/me
+  curl -s -H "Authorization: Bearer $TOOL_KEY" -H 'content-type: application/json' ${toolAgentUrl}/search_tools -d '{"keyword":"单位"}'
+  curl -s -H "Authorization: Bearer $TOOL_KEY" -H 'content-type: application/json' ${toolAgentUrl}/select_tool -d '{"tool_id":"unit_convert","params":{"value":10,"from":"km","to":"mi"}}'
+  curl -s -H "Authorization: Bearer $TOOL_KEY" ${toolAgentUrl}/tools/status
+  curl -s -X POST -H "Authorization: Bearer $TOOL_KEY" ${toolAgentUrl}/tools/unit_convert/stop
 
 Ctrl-C stops everything.`);
 }

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import type { Scope } from "../../functions/tool-agent/app-env.ts";
-import { newApiKey } from "../../functions/tool-agent/auth/api-keys.ts";
+import { hashApiKey, newApiKey } from "../../functions/tool-agent/auth/api-keys.ts";
 import { seedToolRequests } from "../../functions/tool-agent/seed-tools/seed-tools.ts";
 import { SUPERUSER_PASSWORD } from "./postgres.ts";
 
@@ -49,6 +49,36 @@ export async function issueToolKey(postgresPort: number, name: string, scopes: r
     await client.end();
   }
   return issued.key;
+}
+
+/**
+ * The dev admin key, kept in the stack home so the printed key survives restarts; issued again
+ * when the database no longer has it (a reset, or new migrations).
+ */
+export async function devAdminKey(home: string, postgresPort: number): Promise<string> {
+  const file = join(home, "tool-agent-admin-key");
+  if (existsSync(file)) {
+    const key = readFileSync(file, "utf8").trim();
+    const client = new pg.Client({
+      host: "127.0.0.1",
+      port: postgresPort,
+      user: "postgres",
+      password: SUPERUSER_PASSWORD,
+      database: "postgres",
+    });
+    await client.connect();
+    try {
+      const found = await client.query("select 1 from tool_agent.api_keys where key_hash = $1 and revoked_at is null", [
+        await hashApiKey(key),
+      ]);
+      if (found.rowCount) return key;
+    } finally {
+      await client.end();
+    }
+  }
+  const key = await issueToolKey(postgresPort, "dev admin (npm run dev)", ["admin"]);
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
 }
 
 /** Registers each seeded tool that is not registered yet; answers the ids it registered. */

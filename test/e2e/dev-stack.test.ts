@@ -14,6 +14,8 @@ const home = join(tmpdir(), `edge-agent-e2e-${process.pid}-${Date.now()}`);
 let dev: ChildProcess;
 let output = "";
 let workerUrl: string;
+let toolAgentUrl: string;
+let postgresPort: number;
 
 /** Pids of running processes whose command line contains `text`. */
 function pidsMentioning(text: string): number[] {
@@ -32,14 +34,24 @@ const alive = (pid: number) => existsSync(`/proc/${pid}`);
 
 /** Every process of the stack: Postgres (runs from the home), PostgREST and wrangler (pid files), workerd (its port). */
 function stackPids(): number[] {
+  // A pid file's first line holds its pids (postmaster.pid has more lines; dev.wrangler.pid two pids).
   const pidFiles = readdirSync(home, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".pid"));
-  const fromFiles = pidFiles.map((file) => Number(readFileSync(join(home, file), "utf8").split("\n")[0]));
-  return [...pidsMentioning(home), ...fromFiles, ...pidsMentioning(`127.0.0.1:${new URL(workerUrl).port}`)];
+  const fromFiles = pidFiles.flatMap((file) =>
+    readFileSync(join(home, file), "utf8").split("\n")[0]!.split(" ").filter(Boolean).map(Number),
+  );
+  return [
+    ...pidsMentioning(home),
+    ...fromFiles,
+    ...pidsMentioning(`127.0.0.1:${new URL(workerUrl).port}`),
+    ...pidsMentioning(`127.0.0.1:${new URL(toolAgentUrl).port}`),
+  ];
 }
 
 beforeAll(async () => {
-  const [worker, gateway, postgres] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [worker, toolAgent, gateway, postgres] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   workerUrl = `http://127.0.0.1:${worker}`;
+  toolAgentUrl = `http://127.0.0.1:${toolAgent}`;
+  postgresPort = postgres;
   const began = performance.now();
   dev = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "supabase/local/dev.ts"], {
     cwd: repoRoot,
@@ -47,6 +59,7 @@ beforeAll(async () => {
       ...process.env,
       LOCAL_STACK_HOME: home,
       WORKER_PORT: String(worker),
+      TOOL_AGENT_PORT: String(toolAgent),
       LOCAL_GATEWAY_PORT: String(gateway),
       LOCAL_POSTGRES_PORT: String(postgres),
     },
@@ -126,13 +139,45 @@ test("an AG-UI HttpAgent drives a run end to end with the offline demo model", a
   expect(answer?.content).toContain("Project sync"); // Alice's seeded event today, read through the real data plane
 }, 30_000);
 
-test("Ctrl-C stops wrangler, workerd, PostgREST and Postgres", async () => {
+test("the printed Tool Agent lines search, run, inspect and stop the seeded tools, as a shell runs them", async () => {
+  const key = /export TOOL_KEY=(\S+)/.exec(output)?.[1];
+  expect(key).toMatch(/^ta_/);
+  const lines = output.split("\n").filter((line) => line.trim().startsWith("curl") && line.includes(toolAgentUrl));
+  expect(lines.length).toBe(4);
+  const run = (line: string) => execFileSync("bash", ["-c", line.trim()], { env: { ...process.env, TOOL_KEY: key }, encoding: "utf8" });
+  const [search, select, status, stop] = lines.map(run).map((text) => JSON.parse(text!));
+  expect(search.tools[0].tool_id).toBe("unit_convert"); // found by its Chinese name
+  expect(select).toMatchObject({ status: "success", result: { unit: "mi", kind: "length" } });
+  expect(status.tools.map((tool: { tool_id: string }) => tool.tool_id).sort()).toEqual(["json_transform", "text_stats", "unit_convert"]);
+  expect(status.tools.find((tool: { tool_id: string }) => tool.tool_id === "unit_convert").state).toBe("running");
+  expect(stop).toEqual({ tool_id: "unit_convert", state: "stopped", port: null });
+
+  // dev:tool-key issues a narrower key into the same database.
+  const searchKey = execFileSync(process.execPath, ["--disable-warning=ExperimentalWarning", "supabase/local/dev-tool-key.ts", "search"], {
+    cwd: repoRoot,
+    env: { ...process.env, LOCAL_POSTGRES_PORT: String(postgresPort) },
+    encoding: "utf8",
+  }).trim();
+  const headers = { authorization: `Bearer ${searchKey}`, "content-type": "application/json" };
+  expect((await fetch(`${toolAgentUrl}/search_tools`, { method: "POST", headers, body: "{}" })).status).toBe(200);
+  expect(
+    (await fetch(`${toolAgentUrl}/select_tool`, { method: "POST", headers, body: '{"tool_id":"text_stats","params":{"text":"a"}}' }))
+      .status,
+  ).toBe(403);
+});
+
+test("the agent Worker's service binding to the Tool Agent is connected", () => {
+  expect(output).toMatch(/env\.TOOL_AGENT \(edge-tool-agent#ToolAgentForAgent\)\s+Worker\s+local \[connected\]/);
+});
+
+test("Ctrl-C stops both wranglers, workerd, PostgREST and Postgres", async () => {
   const pids = stackPids();
-  expect(pids.length).toBeGreaterThanOrEqual(4); // postgres, postgrest, wrangler, workerd
-  expect(pids.every(alive)).toBe(true);
+  expect(pids.length).toBeGreaterThanOrEqual(6); // postgres, postgrest, two wranglers, two workerd
+  expect(pids.filter((pid) => !alive(pid))).toEqual([]);
   dev.kill("SIGINT");
   const code = await new Promise<number | null>((done) => dev.once("exit", done));
   expect(code).toBe(0);
   expect(pids.filter(alive)).toEqual([]);
   await expect(fetch(`${workerUrl}/health`)).rejects.toThrow();
+  await expect(fetch(`${toolAgentUrl}/health`)).rejects.toThrow();
 }, 30_000);
