@@ -3,9 +3,14 @@
 // not reachable from the internet, so a request arriving there comes from the chat agent, which
 // names the user it acts for.
 import { WorkerEntrypoint } from "cloudflare:workers";
+import { log } from "../lib/log.ts";
+import { describeProblems } from "../lib/settings-parsing.ts";
 import { createToolAgentApp } from "./app.ts";
 import type { ToolAgentBindings } from "./app-env.ts";
 import { asBoundAgent, byApiKey } from "./auth/caller.ts";
+import { toolDatabase } from "./database.ts";
+import { runMaintenance } from "./lifecycle/maintenance.ts";
+import { loadToolAgentSettings } from "./settings.ts";
 
 const publicApp = createToolAgentApp(byApiKey);
 const boundApp = createToolAgentApp(asBoundAgent);
@@ -18,4 +23,13 @@ export class ToolAgentForAgent extends WorkerEntrypoint<ToolAgentBindings> {
 
 export default {
   fetch: publicApp.fetch,
+  // The Cron Trigger (wrangler.toml [triggers]): idle stops, LRU eviction, health checks.
+  async scheduled(_controller, env) {
+    const settings = loadToolAgentSettings(env);
+    if (!settings.ok) {
+      log.error("config.invalid", { problems: settings.problems, message: describeProblems(settings.problems) });
+      return;
+    }
+    await runMaintenance(await toolDatabase(settings.settings), settings.settings, { code: env.TOOL_CODE, timeoutMs: 5_000 });
+  },
 } satisfies ExportedHandler<ToolAgentBindings>;

@@ -17,6 +17,8 @@ export interface ToolAgentDev {
   sql<Row extends Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
   /** Registers a tool as admin; throws unless 201. */
   register(tool: Record<string, unknown>): Promise<void>;
+  /** Runs the Cron Trigger's handler once and waits for it. */
+  runScheduled(): Promise<void>;
 }
 
 /** A response whose JSON the test reads as it knows it to be. */
@@ -27,6 +29,7 @@ export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString("base64");
 export async function startToolAgentDev(vars: Record<string, string> = {}): Promise<ToolAgentDev> {
   const dev = await startWranglerDev({
     config: "functions/tool-agent/wrangler.toml",
+    args: ["--test-scheduled"], // GET /__scheduled runs the maintenance
     vars: { TOOL_AGENT_SECRET_KEY: TEST_SECRET_KEY, ...vars },
   });
   const issueKey = (scopes: Scope[]) => issueToolKey(dev.plane.postgresPort, `test ${scopes.join("+")}`, scopes);
@@ -57,6 +60,11 @@ export async function startToolAgentDev(vars: Record<string, string> = {}): Prom
       } finally {
         await client.end();
       }
+    },
+    async runScheduled() {
+      const response = await fetch(`${dev.url}/__scheduled?cron=${encodeURIComponent("* * * * *")}`);
+      if (!response.ok) throw new Error(`/__scheduled answered ${response.status}: ${await response.text()}`);
+      await response.body?.cancel();
     },
     async register(tool) {
       const response = await call("/tools", { body: tool });

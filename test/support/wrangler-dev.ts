@@ -33,6 +33,8 @@ export interface WranglerDevOptions {
   readyTimeoutMs?: number;
   /** Another Worker's wrangler config (e.g. functions/tool-agent/wrangler.toml); the agent's by default. */
   config?: string;
+  /** More `wrangler dev` arguments, e.g. --test-scheduled. */
+  args?: string[];
 }
 
 export async function startWranglerDev(options: WranglerDevOptions = {}): Promise<WranglerDev> {
@@ -71,6 +73,7 @@ export async function startWranglerDev(options: WranglerDevOptions = {}): Promis
       "--env-file",
       extra,
       ...(options.config ? ["-c", options.config] : []),
+      ...(options.args ?? []),
     ],
     { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], env: childEnv({ ...process.env, WRANGLER_SEND_METRICS: "false" }) },
   );

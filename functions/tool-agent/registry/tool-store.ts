@@ -85,6 +85,19 @@ export async function listTools(db: ToolDatabase, filter: ListFilter = {}): Prom
   return (data ?? []).map(stored);
 }
 
+/** The tools whose runtime state is one of `states` (what maintenance looks at). */
+export async function toolsInState(db: ToolDatabase, states: readonly RouteRow["state"][]): Promise<StoredTool[]> {
+  const { data } = await attempt(
+    "listing tools by state",
+    db
+      .from("tools")
+      .select("*, tool_sources(*), tool_routes!inner(*)")
+      .in("tool_routes.state", [...states])
+      .limit(10_000),
+  );
+  return (data ?? []).map(stored);
+}
+
 export interface SearchQuery {
   keyword: string;
   category?: string;

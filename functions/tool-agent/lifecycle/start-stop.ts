@@ -2,10 +2,11 @@
 // sandbox and a remote API have nothing to boot: starting marks the tool running (its sandbox
 // loads on the first call) and stopping marks it stopped, so the idle and eviction rules and
 // GET /tools/status see what callers see. A docker source needs its container runtime.
+
+import type { CallContext } from "../calls/call-context.ts";
 import { updateRoute } from "../registry/tool-store.ts";
 import { activeSource } from "../registry/tool-view.ts";
 import type { StoredTool } from "../tool-types.ts";
-import type { CallContext } from "./call-context.ts";
 
 export interface LifecycleAnswer {
   tool_id: string;

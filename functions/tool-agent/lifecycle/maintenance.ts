@@ -1,0 +1,79 @@
+// The scheduled maintenance (a Cron Trigger every minute; index.ts): stop idle tools, evict the
+// least recently used beyond the hot limit, and health-check the rest when their interval has
+// passed, recording each result in the tool's state. A failed check sets the tool to `error`
+// with the reason; the repair that reacts to it comes with the coding agent (issue #13).
+import { log } from "../../lib/log.ts";
+import type { ToolDatabase } from "../database.ts";
+import { toolsInState, updateRoute } from "../registry/tool-store.ts";
+import type { ToolAgentSettings } from "../settings.ts";
+import type { StoredTool } from "../tool-types.ts";
+import { checkHealth, type HealthCheckOptions } from "./health-check.ts";
+import { planMaintenance } from "./maintenance-plan.ts";
+
+export interface MaintenanceReport {
+  idle_stopped: string[];
+  evicted: string[];
+  checked: { tool_id: string; healthy: boolean; error?: string }[];
+}
+
+/** Workers allow six open connections per invocation; checks go in batches of that many. */
+const CHECKS_AT_ONCE = 6;
+
+async function stop(db: ToolDatabase, toolIds: readonly string[]): Promise<void> {
+  for (const toolId of toolIds) await updateRoute(db, toolId, { state: "stopped", started_at: null });
+}
+
+async function recordHealth(db: ToolDatabase, tool: StoredTool, healthy: boolean, error: string | undefined, now: string): Promise<void> {
+  const failures = tool.route?.consecutive_failures ?? 0;
+  await updateRoute(
+    db,
+    tool.tool.tool_id,
+    healthy
+      ? {
+          last_checked_at: now,
+          last_healthy_at: now,
+          consecutive_failures: 0,
+          ...(tool.route?.state === "error" ? { state: "running", last_error: null } : {}),
+        }
+      : {
+          last_checked_at: now,
+          consecutive_failures: failures + 1,
+          state: "error",
+          last_error: `health check failed: ${error}`.slice(0, 2000),
+        },
+  );
+}
+
+export async function runMaintenance(
+  db: ToolDatabase,
+  settings: ToolAgentSettings,
+  options: HealthCheckOptions,
+  now = Date.now(),
+): Promise<MaintenanceReport> {
+  const tools = await toolsInState(db, ["running", "error"]);
+  const plan = planMaintenance(tools, settings.lifecycle, now);
+  await stop(db, plan.idle);
+  await stop(db, plan.evict);
+
+  const checked: MaintenanceReport["checked"] = [];
+  const due = tools.filter((tool) => plan.check.includes(tool.tool.tool_id));
+  const at = new Date(now).toISOString();
+  for (let i = 0; i < due.length; i += CHECKS_AT_ONCE) {
+    await Promise.all(
+      due.slice(i, i + CHECKS_AT_ONCE).map(async (tool) => {
+        const health = await checkHealth(tool, options);
+        const error = health.healthy ? undefined : health.error;
+        await recordHealth(db, tool, health.healthy, error, at);
+        checked.push({ tool_id: tool.tool.tool_id, healthy: health.healthy, ...(error ? { error } : {}) });
+      }),
+    );
+  }
+  const report = { idle_stopped: plan.idle, evicted: plan.evict, checked };
+  log.info("tool_agent.maintenance", {
+    idle_stopped: report.idle_stopped.length,
+    evicted: report.evicted.length,
+    checked: checked.length,
+    unhealthy: checked.filter((c) => !c.healthy).map((c) => c.tool_id),
+  });
+  return report;
+}
