@@ -2,6 +2,7 @@
 // Written out rather than generated: `wrangler types` declares a second global Env and a
 // duplicate helper type beside the agent Worker's worker-configuration.d.ts. The settings
 // (strings) are validated by settings.ts, so only the bindings need types here.
+import type { ToolContainer } from "./containers/tool-container.ts";
 import type { ToolAgentSettings } from "./settings.ts";
 
 export interface ToolAgentBindings {
@@ -9,6 +10,8 @@ export interface ToolAgentBindings {
   TOOL_CODE: R2Bucket;
   /** The sandbox local tools run in (Dynamic Worker Loader). */
   LOADER: WorkerLoader;
+  /** One Durable Object per docker-sourced tool, owning its container. */
+  TOOL_CONTAINERS: DurableObjectNamespace<ToolContainer>;
   [setting: string]: unknown;
 }
 

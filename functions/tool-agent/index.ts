@@ -15,6 +15,8 @@ import { loadToolAgentSettings } from "./settings.ts";
 const publicApp = createToolAgentApp(byApiKey);
 const boundApp = createToolAgentApp(asBoundAgent);
 
+export { ToolContainer } from "./containers/tool-container.ts";
+
 export class ToolAgentForAgent extends WorkerEntrypoint<ToolAgentBindings> {
   override fetch(request: Request): Response | Promise<Response> {
     return boundApp.fetch(request, this.env, this.ctx);
@@ -30,6 +32,10 @@ export default {
       log.error("config.invalid", { problems: settings.problems, message: describeProblems(settings.problems) });
       return;
     }
-    await runMaintenance(await toolDatabase(settings.settings), settings.settings, { code: env.TOOL_CODE, timeoutMs: 5_000 });
+    await runMaintenance(await toolDatabase(settings.settings), settings.settings, {
+      code: env.TOOL_CODE,
+      containers: env.TOOL_CONTAINERS,
+      timeoutMs: 5_000,
+    });
   },
 } satisfies ExportedHandler<ToolAgentBindings>;

@@ -45,6 +45,11 @@ const ToolAgentEnv = z.object({
   TOOL_AGENT_LOCAL_CPU_MS: optional(count(1, 30_000)).default(50),
   TOOL_AGENT_LOCAL_SUBREQUESTS: optional(count(0, 1_000)).default(10),
   TOOL_AGENT_LOCAL_STEP_LIMIT: optional(count(1_000, 1_000_000_000)).default(10_000_000),
+  /**
+   * Local development and tests only: a process that stands in for containers (docker sources)
+   * where Docker cannot run. Production uses Cloudflare Containers (docs/tool-agent.md).
+   */
+  TOOL_AGENT_CONTAINER_STANDIN_URL: optional(z.url({ error: "must be an http(s) URL" })),
   /** Largest request and answer body a tool call may carry. */
   TOOL_AGENT_MAX_BODY_BYTES: optional(count(1_024, 10_485_760)).default(1_048_576),
 });

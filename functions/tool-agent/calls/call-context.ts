@@ -26,6 +26,12 @@ export async function callContext(
     sources: {
       local: { ...common, loader: bindings.LOADER, code: bindings.TOOL_CODE, limits: settings.sandbox },
       remote: { ...common, secretKey: await importSecretKey(settings.secretKey) },
+      docker: {
+        ...common,
+        containers: bindings.TOOL_CONTAINERS,
+        db,
+        limits: { memLimit: settings.docker.memLimit, nanoCpus: settings.docker.nanoCpus },
+      },
     },
   };
 }

@@ -1,8 +1,9 @@
 // One health check of a tool's active source, without running the tool (a call could cost
 // money or change something): a local tool's module must still be in storage, a remote API must
-// answer its base URL below 500 within the deadline, and a docker source needs its runtime.
+// answer its base URL below 500 within the deadline, and a docker source's container must run.
 
 import { activeSource } from "../registry/tool-view.ts";
+import { containerRunning, type DockerOptions } from "../sources/docker-source.ts";
 import { moduleKey } from "../sources/local-source.ts";
 import type { StoredTool } from "../tool-types.ts";
 
@@ -10,6 +11,7 @@ export type Health = { healthy: true } | { healthy: false; error: string };
 
 export interface HealthCheckOptions {
   code: R2Bucket;
+  containers: DockerOptions["containers"];
   timeoutMs: number;
   fetch?: typeof fetch;
 }
@@ -39,9 +41,12 @@ export async function checkHealth(tool: StoredTool, options: HealthCheckOptions)
       }
     }
     case "docker":
-      return {
-        healthy: false,
-        error: `docker source (${source.image}) needs a container runtime, and none is configured on this deployment`,
-      };
+      try {
+        return (await containerRunning(tool.tool.tool_id, options.containers))
+          ? { healthy: true }
+          : { healthy: false, error: "the container is not running" };
+      } catch (error) {
+        return { healthy: false, error: `the container's state could not be read: ${(error as Error).message}` };
+      }
   }
 }

@@ -9,6 +9,7 @@ import type { ToolAgentSettings } from "../settings.ts";
 import type { StoredTool } from "../tool-types.ts";
 import { checkHealth, type HealthCheckOptions } from "./health-check.ts";
 import { planMaintenance } from "./maintenance-plan.ts";
+import { stopRuntime } from "./start-stop.ts";
 
 export interface MaintenanceReport {
   idle_stopped: string[];
@@ -18,10 +19,6 @@ export interface MaintenanceReport {
 
 /** Workers allow six open connections per invocation; checks go in batches of that many. */
 const CHECKS_AT_ONCE = 6;
-
-async function stop(db: ToolDatabase, toolIds: readonly string[]): Promise<void> {
-  for (const toolId of toolIds) await updateRoute(db, toolId, { state: "stopped", started_at: null });
-}
 
 async function recordHealth(db: ToolDatabase, tool: StoredTool, healthy: boolean, error: string | undefined, now: string): Promise<void> {
   const failures = tool.route?.consecutive_failures ?? 0;
@@ -52,8 +49,8 @@ export async function runMaintenance(
 ): Promise<MaintenanceReport> {
   const tools = await toolsInState(db, ["running", "error"]);
   const plan = planMaintenance(tools, settings.lifecycle, now);
-  await stop(db, plan.idle);
-  await stop(db, plan.evict);
+  const stopping = new Set([...plan.idle, ...plan.evict]);
+  for (const tool of tools) if (stopping.has(tool.tool.tool_id)) await stopRuntime(tool, db, options.containers);
 
   const checked: MaintenanceReport["checked"] = [];
   const due = tools.filter((tool) => plan.check.includes(tool.tool.tool_id));

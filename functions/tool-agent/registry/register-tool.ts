@@ -2,7 +2,9 @@
 // object storage under its new version (so a cached sandbox of the old version is never
 // reused), encrypts a remote API key, then writes the registry in one transaction.
 import type { Json } from "../../lib/database.types.ts";
+import type { ToolContainer } from "../containers/tool-container.ts";
 import type { ToolDatabase } from "../database.ts";
+import { stopRuntime } from "../lifecycle/start-stop.ts";
 import { maskSecret, sealSecret } from "../secrets/secret-box.ts";
 import { hostDirFor, moduleKey } from "../sources/local-source.ts";
 import { checkToolModule } from "../sources/sandbox-modules.ts";
@@ -13,6 +15,7 @@ export interface RegistryStorage {
   db: ToolDatabase;
   code: R2Bucket;
   secretKey: CryptoKey;
+  containers: DurableObjectNamespace<ToolContainer>;
 }
 
 /** A source as the register_tool function stores it. */
@@ -86,18 +89,13 @@ export async function destroyTool(storage: RegistryStorage, toolId: string): Pro
     }
     cursor = page.truncated ? page.cursor : undefined;
   } while (cursor);
-  const { data: containers } = await storage.db
-    .from("containers")
-    .update({ status: "destroyed", destroyed_at: new Date().toISOString() })
-    .eq("tool_id", toolId)
-    .eq("status", "running")
-    .select("container_id");
+  const containers = stored ? await stopRuntime(stored, storage.db, storage.containers) : [];
   const removed = await deleteTool(storage.db, toolId);
   return {
     tool_id: toolId,
     found: stored !== null,
     stopped,
-    containers_destroyed: (containers ?? []).map((c) => c.container_id),
+    containers_destroyed: containers,
     code_objects_deleted: deleted,
     registry_removed: removed,
   };

@@ -16,7 +16,12 @@ import { ToolCodeError } from "../sources/loop-guard.ts";
 import { ToolIdParam } from "./status.ts";
 
 async function storageOf(c: { var: ToolAgentEnv["Variables"]; env: ToolAgentEnv["Bindings"] }): Promise<RegistryStorage> {
-  return { db: await toolDatabase(c.var.settings), code: c.env.TOOL_CODE, secretKey: await importSecretKey(c.var.settings.secretKey) };
+  return {
+    db: await toolDatabase(c.var.settings),
+    code: c.env.TOOL_CODE,
+    secretKey: await importSecretKey(c.var.settings.secretKey),
+    containers: c.env.TOOL_CONTAINERS,
+  };
 }
 
 export const registryRoutes = new Hono<ToolAgentEnv>()

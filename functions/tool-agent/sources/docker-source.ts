@@ -1,10 +1,76 @@
-// A `docker` source: the tool runs in a container and answers HTTP on its internal_port. On
-// Cloudflare that is a Container (a Durable Object class with a container image); it needs a
-// container runtime this deployment does not configure yet, so a docker source is reported
-// unreachable (and a tool's next source is tried). docs/tool-agent.md says what is missing.
-import type { SourceRow } from "../tool-types.ts";
-import { type SourceOutcome, unreachable } from "./tool-http.ts";
+// A `docker` source: the tool runs in a container and answers HTTP on its internal_port. Each
+// tool has one container, owned by its ToolContainer Durable Object (containers/): started on
+// the first call or on /start, reached through it, stopped on /stop, idle or eviction. Without a
+// container runtime the source is unreachable and the next source is tried.
+import { withDeadline } from "../../lib/bounded-fetch.ts";
+import { type ContainerLimits, recordAccess, recordStarted, recordStopped } from "../containers/container-records.ts";
+import type { ContainerState, ToolContainer } from "../containers/tool-container.ts";
+import type { ToolDatabase } from "../database.ts";
+import type { SourceRow, ToolRow } from "../tool-types.ts";
+import { readToolAnswer, type SourceOutcome, toolRequest, unreachable } from "./tool-http.ts";
 
-export async function callDocker(source: SourceRow): Promise<SourceOutcome> {
-  return unreachable(`docker source (${source.image}) needs a container runtime, and none is configured on this deployment`);
+export interface DockerOptions {
+  containers: DurableObjectNamespace<ToolContainer>;
+  db: ToolDatabase;
+  limits: ContainerLimits;
+  timeoutMs: number;
+  maxBodyBytes: number;
+}
+
+type Containers = DockerOptions["containers"];
+const containerOf = (containers: Containers, toolId: string) => containers.get(containers.idFromName(toolId));
+
+/** Starts the tool's container unless it runs; records a ContainerInfo row when it starts. */
+export async function startContainer(tool: ToolRow, source: SourceRow, options: DockerOptions): Promise<ContainerState> {
+  const { state, started } = await containerOf(options.containers, tool.tool_id).ensureStarted({
+    toolId: tool.tool_id,
+    image: source.image ?? "",
+    internalPort: source.internal_port ?? 0,
+  });
+  if (started && state.container_id) {
+    await recordStopped(options.db, tool.tool_id); // a container it replaced
+    await recordStarted(
+      options.db,
+      tool.tool_id,
+      { id: state.container_id, image: source.image ?? "", internalPort: source.internal_port ?? 0 },
+      options.limits,
+    );
+  }
+  return state;
+}
+
+/** Stops the tool's container, if it has one; answers the ids recorded as destroyed. */
+export async function stopContainer(toolId: string, containers: Containers, db: ToolDatabase): Promise<string[]> {
+  await containerOf(containers, toolId).stop();
+  return recordStopped(db, toolId);
+}
+
+export async function containerRunning(toolId: string, containers: Containers): Promise<boolean> {
+  return (await containerOf(containers, toolId).status()).running;
+}
+
+export async function callDocker(
+  tool: ToolRow,
+  source: SourceRow,
+  params: Record<string, unknown>,
+  options: DockerOptions,
+): Promise<SourceOutcome> {
+  let state: ContainerState;
+  try {
+    state = await startContainer(tool, source, options);
+  } catch (error) {
+    return unreachable(`the container (${source.image}) could not start: ${(error as Error).message}`);
+  }
+  const timeoutMs = source.timeout_ms ?? options.timeoutMs;
+  try {
+    const response = await withDeadline(
+      containerOf(options.containers, tool.tool_id).forward(toolRequest(`http://container${source.endpoint_path}`, source, params)),
+      timeoutMs,
+      "the container",
+    );
+    if (state.container_id) await recordAccess(options.db, state.container_id);
+    return await readToolAnswer(response, options.maxBodyBytes);
+  } catch (error) {
+    return unreachable(`the container (${source.image}) did not answer: ${(error as Error).message.split("\n")[0]}`);
+  }
 }

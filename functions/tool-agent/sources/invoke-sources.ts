@@ -3,7 +3,7 @@
 // itself (4xx, a result too large) is final. Answers which source served and what each tried
 // one said, so the state records the fallback.
 import type { SourceRow, StoredTool } from "../tool-types.ts";
-import { callDocker } from "./docker-source.ts";
+import { callDocker, type DockerOptions } from "./docker-source.ts";
 import { callLocal, type LocalCallOptions } from "./local-source.ts";
 import { callRemote, type RemoteCallOptions } from "./remote-source.ts";
 import type { SourceOutcome } from "./tool-http.ts";
@@ -11,6 +11,7 @@ import type { SourceOutcome } from "./tool-http.ts";
 export interface SourceOptions {
   local: LocalCallOptions;
   remote: RemoteCallOptions;
+  docker: DockerOptions;
 }
 
 export interface SourceAttempt {
@@ -45,7 +46,7 @@ function callSource(
     case "remote":
       return callRemote(source, params, options.remote);
     case "docker":
-      return callDocker(source);
+      return callDocker(stored.tool, source, params, options.docker);
   }
 }
 
