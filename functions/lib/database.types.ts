@@ -723,6 +723,7 @@ export type Database = {
           input_schema: Json
           name: string
           output_schema: Json
+          search_names: string | null
           search_text: string | null
           search_vector: unknown | null
           status: Database["tool_agent"]["Enums"]["tool_status"]
@@ -739,6 +740,7 @@ export type Database = {
           input_schema?: Json
           name: string
           output_schema?: Json
+          search_names?: string | null
           search_text?: string | null
           search_vector?: unknown | null
           status?: Database["tool_agent"]["Enums"]["tool_status"]
@@ -755,6 +757,7 @@ export type Database = {
           input_schema?: Json
           name?: string
           output_schema?: Json
+          search_names?: string | null
           search_text?: string | null
           search_vector?: unknown | null
           status?: Database["tool_agent"]["Enums"]["tool_status"]
@@ -770,6 +773,12 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      any_word: {
+        Args: {
+          keyword: string | null
+        }
+        Returns: unknown | null
+      }
       charge_call: {
         Args: {
           tool: string | null

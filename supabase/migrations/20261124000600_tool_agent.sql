@@ -56,19 +56,27 @@ create table tool_agent.tools (
   version integer not null default 1 check (version >= 1),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  -- What search matches: trigram similarity and substring over this text (any language, typos),
-  -- full-text over the vector (words, weighted: id and name first).
+  -- What search matches (migration 20261124000700): substrings of all the text (any language),
+  -- trigram similarity of the short names (typos), full-text over the vector (words, weighted:
+  -- id and name first).
   search_text text generated always as (
     lower(replace(tool_id, '_', ' ') || ' ' || name || ' ' || category || ' ' || description || ' ' || tool_agent.param_names(input_schema))
   ) stored,
+  search_names text generated always as (
+    lower(replace(tool_id, '_', ' ') || ' ' || name || ' ' || replace(tool_agent.param_names(input_schema), '_', ' '))
+  ) stored,
+  -- Words two ways: as written ('simple': ids, names, parameter names, any language) and
+  -- stemmed ('english': "transcribes" meets "transcribe").
   search_vector tsvector generated always as (
     setweight(to_tsvector('simple'::regconfig, replace(tool_id, '_', ' ') || ' ' || name), 'A')
+    || setweight(to_tsvector('english'::regconfig, name), 'A')
     || setweight(to_tsvector('simple'::regconfig, category || ' ' || replace(tool_agent.param_names(input_schema), '_', ' ')), 'B')
-    || setweight(to_tsvector('simple'::regconfig, description), 'C')
+    || setweight(to_tsvector('english'::regconfig, description), 'C')
   ) stored
 );
 create index tools_search_vector on tool_agent.tools using gin (search_vector);
 create index tools_search_text on tool_agent.tools using gin (search_text extensions.gin_trgm_ops);
+create index tools_search_names on tool_agent.tools using gin (search_names extensions.gin_trgm_ops);
 create index tools_lower_name on tool_agent.tools (lower(name));
 create index tools_category on tool_agent.tools (category);
 create trigger tools_touch before update on tool_agent.tools

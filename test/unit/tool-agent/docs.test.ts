@@ -31,7 +31,9 @@ test("the settings tables list exactly the settings, with the defaults the code 
   });
   expect(parsed.ok).toBe(true);
   // Each documented default, set explicitly, gives the same settings as leaving it unset.
-  const explicit = Object.fromEntries(rows.filter(([, value]) => value !== "required" && value !== "unset").map(([name, value]) => [name!, value!]));
+  const explicit = Object.fromEntries(
+    rows.filter(([, value]) => value !== "required" && value !== "unset").map(([name, value]) => [name!, value!]),
+  );
   const withDefaults = parseToolAgentSettings({
     SUPABASE_URL: "http://127.0.0.1:1",
     SUPABASE_ANON_KEY: "k",
