@@ -58,6 +58,8 @@ beforeAll(async () => {
     env: {
       ...process.env,
       LOCAL_STACK_HOME: home,
+      // Its own dev registry: the binding must find this stack's Tool Agent, not another test's.
+      WRANGLER_REGISTRY_PATH: join(home, "registry"),
       WORKER_PORT: String(worker),
       TOOL_AGENT_PORT: String(toolAgent),
       LOCAL_GATEWAY_PORT: String(gateway),

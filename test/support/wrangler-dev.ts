@@ -35,6 +35,12 @@ export interface WranglerDevOptions {
   config?: string;
   /** More `wrangler dev` arguments, e.g. --test-scheduled. */
   args?: string[];
+  /**
+   * The dev registry through which Workers on this machine find each other's service bindings.
+   * Each test stack gets its own (a fresh directory by default), so Workers of the same name
+   * that other tests run at the same time are never bound by mistake.
+   */
+  registry?: string;
 }
 
 export async function startWranglerDev(options: WranglerDevOptions = {}): Promise<WranglerDev> {
@@ -75,7 +81,11 @@ export async function startWranglerDev(options: WranglerDevOptions = {}): Promis
       ...(options.config ? ["-c", options.config] : []),
       ...(options.args ?? []),
     ],
-    { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], env: childEnv({ ...process.env, WRANGLER_SEND_METRICS: "false" }) },
+    {
+      cwd: repoRoot,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: childEnv({ ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_REGISTRY_PATH: options.registry ?? join(home, "registry") }),
+    },
   );
   const keep = (chunk: Buffer) => {
     output += chunk.toString();
