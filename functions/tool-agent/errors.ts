@@ -1,5 +1,5 @@
 // The Tool Agent's error codes. Every error is `{ error: { code, message, ... } }`, the shape the
-// agent Worker uses; POST /select_tool wraps it as spec §7 does: `{ status: "error", result:
+// agent Worker uses; POST /select_tool wraps it as the contract says: `{ status: "error", result:
 // null, error: { code, message, ... } }`. docs/tool-agent.md has when each code is answered.
 import { type ErrorBody, errorBodySchema } from "../lib/errors.ts";
 

@@ -15,7 +15,7 @@ const OPTIONS: Partial<GenerateSpecOptions> = {
       title: "edge-tool-agent",
       version,
       description:
-        "The Tool Agent: a registry of tools, and one way to find and run them (spec 004 §7). Every error is JSON in one shape (Error) with a stable code.",
+        "The Tool Agent: a registry of tools, and one way to find and run them (its HTTP contract). Every error is JSON in one shape (Error) with a stable code.",
     },
     components: {
       securitySchemes: {

@@ -1,5 +1,5 @@
-// The Tool Agent's settings: the shared data-plane ones plus spec 004 §9's, each under the
-// TOOL_AGENT_ prefix with the spec's name (TOOL_AGENT_MONTHLY_LIMIT_USD is `monthly_limit_usd`),
+// The Tool Agent's settings: the shared data-plane ones plus the Tool Agent's, each under the
+// TOOL_AGENT_ prefix with the contract's name (TOOL_AGENT_MONTHLY_LIMIT_USD is `monthly_limit_usd`),
 // and what this platform adds (sandbox limits, call timeouts, the secret key). Validated once per
 // Env object; a problem is reported by setting name, never by value.
 import { z } from "zod";
@@ -22,7 +22,7 @@ const count = (min: number, max: number) =>
 
 const ToolAgentEnv = z.object({
   ...DATA_PLANE_ENV,
-  // spec §9, same names and defaults
+  // same names and defaults
   TOOL_AGENT_DOCKER_BASE_IMAGE: optional(z.string().min(1)).default("agent-sandbox:latest"),
   TOOL_AGENT_DOCKER_MEM_LIMIT: optional(z.string().regex(/^\d+[kmg]?$/i, { error: 'must be a size such as "512m" or "1g"' })).default("1g"),
   TOOL_AGENT_DOCKER_NANO_CPUS: optional(count(1, 64_000_000_000)).default(1_000_000_000),

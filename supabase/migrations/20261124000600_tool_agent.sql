@@ -40,8 +40,8 @@ as $$
   ) as key
 $$;
 
--- ToolMeta (spec §1.2), plus what the platform needs: a declared cost per call (spec §9's
--- budget) and a version that changes whenever the code behind a tool changes (the sandbox
+-- ToolMeta, plus what the platform needs: a declared cost per call (for the budget) and a
+-- version that changes whenever the code behind a tool changes (the sandbox
 -- caches isolates by tool id and version).
 create table tool_agent.tools (
   tool_id text primary key check (tool_id ~ '^[a-z0-9][a-z0-9_-]{0,63}$'),
@@ -82,7 +82,7 @@ create index tools_category on tool_agent.tools (category);
 create trigger tools_touch before update on tool_agent.tools
   for each row execute function private.touch_updated_at();
 
--- ToolSource (spec §1.3): the ordered places a tool can run; position 0 is tried first and
+-- ToolSource: the ordered places a tool can run; position 0 is tried first and
 -- the next ones are the fallbacks. The remote API key is stored encrypted (AES-GCM, the key is
 -- a Worker secret), never in clear.
 create table tool_agent.tool_sources (
@@ -115,7 +115,7 @@ create table tool_agent.tool_sources (
   )
 );
 
--- ToolRoute (spec §1.4): the runtime state of each tool, one row per tool.
+-- ToolRoute: the runtime state of each tool, one row per tool.
 create table tool_agent.tool_routes (
   tool_id text primary key references tool_agent.tools (tool_id) on delete cascade,
   active_source smallint not null default 0,
@@ -131,7 +131,7 @@ create table tool_agent.tool_routes (
 create trigger tool_routes_touch before update on tool_agent.tool_routes
   for each row execute function private.touch_updated_at();
 
--- ContainerInfo (spec §1.5). Rows outlive their tool: a destroyed container stays as history.
+-- ContainerInfo. Rows outlive their tool: a destroyed container stays as history.
 create table tool_agent.containers (
   container_id text primary key,
   tool_id text not null,

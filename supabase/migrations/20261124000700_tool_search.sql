@@ -1,4 +1,4 @@
--- Finding a tool (spec §2 `search`, §7 POST /search_tools). Ranking, best first:
+-- Finding a tool. Ranking, best first:
 --   1. an exact tool_id or name (case-insensitive) beats everything;
 --   2. full-text rank over id and name (weight A), category and parameter names (B),
 --      description (C), words as written and stemmed; a tool matching any of the keyword's

@@ -1,4 +1,4 @@
--- Spending (spec §9): a paid call is recorded in the ledger only if it fits the month's budget
+-- Spending: a paid call is recorded in the ledger only if it fits the month's budget
 -- and the single-call limit. The check and the insert happen under one lock, so two calls at
 -- once cannot both squeeze under the monthly limit.
 --

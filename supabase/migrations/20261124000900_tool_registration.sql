@@ -14,10 +14,13 @@ declare
   current_version integer;
   id text := tool ->> 'tool_id';
 begin
-  select t.version into current_version from tool_agent.tools t where t.tool_id = id for update;
+  -- One registration of a tool at a time, also for a tool that has no row yet to lock.
+  perform pg_advisory_xact_lock(hashtext('tool_agent.register_tool'), hashtext(id));
+  select t.version into current_version from tool_agent.tools t where t.tool_id = id;
   if coalesce(current_version, 0) + 1 <> expected_version then
+    -- PT409: PostgREST answers HTTP 409 (a serialization failure, 40001, it would retry).
     raise exception 'tool % was registered again meanwhile (now version %)', id, current_version
-      using errcode = '40001';
+      using errcode = 'PT409';
   end if;
 
   insert into tool_agent.tools as t (tool_id, name, category, description, input_schema, output_schema, stream_support, status, cost_per_call_usd, version)

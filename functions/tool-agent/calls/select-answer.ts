@@ -1,7 +1,8 @@
-// The answer of POST /select_tool (spec §7): `{ status, result, error }`. An error is the same
+// The answer of POST /select_tool: `{ status, result, error }`. An error is the same
 // `{ code, message, ... }` object every Tool Agent error carries, so `answer.error.code` works
 // for a failed call and for a refused request alike.
 import type { ToolAgentErrorCode } from "../errors.ts";
+import { StoreError } from "../registry/tool-store.ts";
 
 export type SelectAnswer =
   | {
@@ -39,4 +40,18 @@ const STATUS: Partial<Record<ToolAgentErrorCode, 400 | 402 | 404 | 409 | 413 | 5
 
 export function callFailed(code: ToolAgentErrorCode, message: string, details: Record<string, unknown> = {}): SelectAnswer {
   return { httpStatus: STATUS[code] ?? 502, body: { status: "error", result: null, error: { code, message, ...details } } };
+}
+
+/** The call's answer; a registry that did not answer is a call that failed, in the call's shape. */
+export async function answerOrStoreFailure(call: () => Promise<SelectAnswer>): Promise<SelectAnswer> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    return callFailed(
+      error.code === "INVALID_REQUEST" ? "INVALID_PARAMS" : error.code,
+      error.message,
+      error.code === "UPSTREAM_UNAVAILABLE" ? { retryable: true } : {},
+    );
+  }
 }

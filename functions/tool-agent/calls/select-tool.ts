@@ -1,4 +1,4 @@
-// POST /select_tool (spec §7): find the tool, refuse what cannot run (unknown, not active, params
+// POST /select_tool: find the tool, refuse what cannot run (unknown, not active, params
 // that do not match its input schema), hold a call above the approval threshold for an admin,
 // else run it.
 import type { Json } from "../../lib/database.types.ts";

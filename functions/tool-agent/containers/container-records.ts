@@ -1,4 +1,4 @@
-// ContainerInfo rows (spec §1.5): one when a tool's container starts, marked destroyed when it
+// ContainerInfo rows: one when a tool's container starts, marked destroyed when it
 // stops, last_accessed on each call. The rows are the record; the container's own Durable
 // Object is the truth about whether it runs.
 import { log } from "../../lib/log.ts";

@@ -1,6 +1,6 @@
 // What one maintenance run (the Cron Trigger) does, decided from the tools' state alone: which
 // running tools have been idle too long (cold_tool_idle_timeout_s), which are evicted because
-// more are running than hot_tool_max_containers allows (least recently used first; spec §9's
+// more are running than hot_tool_max_containers allows (least recently used first; the
 // eviction_policy "lru"), and which are due a health check (health_check_interval_s). Pure, so
 // every rule is unit-tested with a fixed clock.
 import type { StoredTool } from "../tool-types.ts";

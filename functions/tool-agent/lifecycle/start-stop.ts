@@ -1,4 +1,4 @@
-// Starting and stopping a tool (spec §7 /tools/{id}/start and /stop). A docker source really
+// Starting and stopping a tool. A docker source really
 // starts and stops its container. A local tool's sandbox and a remote API have nothing to boot:
 // starting marks the tool running (its sandbox loads on the first call) and stopping marks it
 // stopped, so the idle and eviction rules and GET /tools/status see what callers see.

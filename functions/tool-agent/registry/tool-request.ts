@@ -1,4 +1,4 @@
-// What an admin sends to register a tool: ToolMeta (spec §1.2) plus its ordered sources (§1.3).
+// What an admin sends to register a tool: ToolMeta plus its ordered sources (ToolSource).
 // A local source carries its JavaScript module; a remote one its API key in clear, which is
 // encrypted before it is stored and never shown again.
 import { z } from "zod";
@@ -54,7 +54,7 @@ export const RegisterToolRequest = z.strictObject({
   output_schema: z.record(z.string(), z.unknown()).default({}),
   stream_support: z.boolean().default(false),
   status: z.enum(["active", "inactive", "staging", "building"]).default("active"),
-  /** What one call costs, for the budget (spec §9). */
+  /** What one call costs, for the budget. */
   cost_per_call_usd: z.number().min(0).max(1_000_000).default(0),
   sources: z.array(SourceRequest).min(1, { error: "a tool needs at least one source" }).max(16),
 });

@@ -1,4 +1,4 @@
-// The registry's reads and writes (spec §2's ToolRegistry, §3's SourceStore), through PostgREST
+// The registry's reads and writes (ToolRegistry and SourceStore), through PostgREST
 // as the Tool Agent's own role. Every failure becomes a StoreError with the code the HTTP layer
 // answers: the data plane not answering is UPSTREAM_UNAVAILABLE, a lost race is CONFLICT.
 import type { Json } from "../../lib/database.types.ts";
@@ -21,7 +21,7 @@ interface PostgrestFailure {
 }
 
 function fail(what: string, error: PostgrestFailure): never {
-  if (error.code === "40001") throw new StoreError("CONFLICT", error.message);
+  if (error.code === "PT409") throw new StoreError("CONFLICT", error.message);
   if (error.code === "23514" || error.code === "22P02" || error.code === "23502") {
     throw new StoreError("INVALID_REQUEST", `the database refused a value: ${error.message}`);
   }
@@ -72,7 +72,7 @@ export interface ListFilter {
   limit?: number;
 }
 
-/** list_all, list_active and find_by_category of spec §2, in tool_id order. */
+/** list_all, list_active and find_by_category, in tool_id order. */
 export async function listTools(db: ToolDatabase, filter: ListFilter = {}): Promise<StoredTool[]> {
   let query = db
     .from("tools")
@@ -105,7 +105,7 @@ export interface SearchQuery {
   limit?: number;
 }
 
-/** search of spec §2: ranked best first (migration 20261124000700 says how). */
+/** search: ranked best first (migration 20261124000700 says how). */
 export async function searchTools(db: ToolDatabase, query: SearchQuery): Promise<{ tool: StoredTool; score: number }[]> {
   const { data: ranked } = await attempt(
     "searching tools",
@@ -142,7 +142,7 @@ export async function saveTool(db: ToolDatabase, tool: Json, sources: Json[], ve
   return data ?? version;
 }
 
-/** unregister of spec §2: true when the tool existed. Sources, route and approvals go with it. */
+/** unregister: true when the tool existed. Sources, route and approvals go with it. */
 export async function deleteTool(db: ToolDatabase, toolId: string): Promise<boolean> {
   const { data } = await attempt("unregistering the tool", db.from("tools").delete().eq("tool_id", toolId).select("tool_id"));
   return (data ?? []).length > 0;

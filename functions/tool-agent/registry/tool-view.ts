@@ -1,4 +1,4 @@
-// How a stored tool is shown: the search_tools entry of spec §7 (ToolMeta, its parameters as a
+// How a stored tool is shown: the search_tools entry (ToolMeta, its parameters as a
 // list, the active source's fields flattened, the runtime state) and the /tools/status entry
 // (ToolRoute with all sources). Pure. Secrets are never here: a remote source shows its masked key.
 import type { SourceRow, StoredTool } from "../tool-types.ts";
@@ -10,7 +10,7 @@ export interface ParamView {
   required: boolean;
 }
 
-/** The parameters of an input schema, as spec §7 lists them. */
+/** The parameters of an input schema, as search answers list them. */
 export function paramsOf(inputSchema: unknown): { params: ParamView[]; required_params: string[] } {
   const schema = (inputSchema ?? {}) as { properties?: unknown; required?: unknown };
   const properties = schema.properties && typeof schema.properties === "object" ? (schema.properties as Record<string, unknown>) : {};
@@ -63,14 +63,14 @@ export function searchEntry(stored: StoredTool, matchScore?: number) {
     backend_runtime: type,
     ...sourceFields,
     state: route?.state ?? "stopped",
-    // No process or port exists on Workers; kept for the spec's shape.
+    // No process or port exists on Workers; kept for the contract's shape.
     port: null,
     pid: null,
     ...(matchScore === undefined ? {} : { match_score: matchScore }),
   };
 }
 
-/** One entry of GET /tools/status (ToolRoute, spec §1.4). */
+/** One entry of GET /tools/status (ToolRoute). */
 export function statusEntry(stored: StoredTool) {
   const { route } = stored;
   return {

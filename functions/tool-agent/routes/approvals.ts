@@ -1,4 +1,4 @@
-// Calls held for approval (spec §9 require_approval_above_usd): list them, approve (runs the
+// Calls held for approval: list them, approve (runs the
 // call once and answers its result) or refuse. Admin keys only.
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
@@ -6,7 +6,8 @@ import { z } from "zod";
 import { jsonContent, validated } from "../../lib/openapi.ts";
 import type { ToolAgentEnv } from "../app-env.ts";
 import { requireScope } from "../auth/caller.ts";
-import { decideApproval } from "../calls/approvals.ts";
+import { approveCall, refuseCall } from "../calls/approvals.ts";
+import { answerOrStoreFailure } from "../calls/select-answer.ts";
 import { toolDatabase } from "../database.ts";
 import { API_KEY, AUTH_ERRORS, toolAgentErrors } from "../openapi.ts";
 import { StoreError } from "../registry/tool-store.ts";
@@ -56,10 +57,10 @@ export const approvalRoutes = new Hono<ToolAgentEnv>()
     },
   )
   .post("/approvals/:approval_id/approve", decide("approve"), requireScope("admin"), validated("param", ApprovalParam), async (c) => {
-    const answer = await decideApproval(await contextOf(c), c.req.valid("param").approval_id, "approve");
-    return "httpStatus" in answer ? c.json(answer.body, answer.httpStatus) : c.json(answer, 200);
+    const answer = await answerOrStoreFailure(async () => approveCall(await contextOf(c), c.req.valid("param").approval_id));
+    return c.json(answer.body, answer.httpStatus);
   })
   .post("/approvals/:approval_id/refuse", decide("refuse"), requireScope("admin"), validated("param", ApprovalParam), async (c) => {
-    const answer = await decideApproval(await contextOf(c), c.req.valid("param").approval_id, "refuse");
+    const answer = await refuseCall(await contextOf(c), c.req.valid("param").approval_id);
     return "httpStatus" in answer ? c.json(answer.body, answer.httpStatus) : c.json(answer, 200);
   });

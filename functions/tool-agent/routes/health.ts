@@ -1,4 +1,4 @@
-// GET /health: spec §7's `{"status": "ok"}`, plus whether the settings and the database are fine.
+// GET /health: the contract's `{"status": "ok"}`, plus whether the settings and the database are fine.
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";

@@ -1,15 +1,15 @@
 // The registry's writes, for admin keys: register (POST /tools), unregister (DELETE /tools/{id})
-// and destroy (POST /tools/{id}/destroy), spec §2.
+// and destroy (POST /tools/{id}/destroy).
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { jsonContent, validated } from "../../lib/openapi.ts";
+import { destroyTool, type RegistryStorage, registerTool, unregisterTool } from "../admin/register-tool.ts";
 import type { ToolAgentEnv } from "../app-env.ts";
 import { requireScope } from "../auth/caller.ts";
 import { toolDatabase } from "../database.ts";
 import { toolAgentError } from "../errors.ts";
 import { API_KEY, AUTH_ERRORS, toolAgentErrors } from "../openapi.ts";
-import { destroyTool, type RegistryStorage, registerTool, unregisterTool } from "../registry/register-tool.ts";
 import { RegisterToolRequest } from "../registry/tool-request.ts";
 import { importSecretKey } from "../secrets/secret-box.ts";
 import { ToolCodeError } from "../sources/loop-guard.ts";
@@ -28,7 +28,7 @@ export const registryRoutes = new Hono<ToolAgentEnv>()
   .post(
     "/tools",
     describeRoute({
-      summary: "Register a tool, or replace one (spec §2 register)",
+      summary: "Register a tool, or replace one",
       description:
         "ToolMeta plus its ordered sources. A local source carries its ES module; a remote one its API key, stored encrypted and never shown again. Registering an existing tool_id makes a new version and resets its state to stopped. Needs the admin scope.",
       security: API_KEY,
@@ -55,7 +55,7 @@ export const registryRoutes = new Hono<ToolAgentEnv>()
   .delete(
     "/tools/:tool_id",
     describeRoute({
-      summary: "Unregister a tool (spec §2 unregister)",
+      summary: "Unregister a tool",
       description:
         "Removes the tool, its sources and state from the registry; its stored code stays (destroy removes that too). Needs the admin scope.",
       security: API_KEY,
@@ -74,7 +74,7 @@ export const registryRoutes = new Hono<ToolAgentEnv>()
   .post(
     "/tools/:tool_id/destroy",
     describeRoute({
-      summary: "Destroy a tool (spec §2 destroy)",
+      summary: "Destroy a tool",
       description:
         "Stops it, deletes its stored code (every version), marks its containers destroyed and removes it from the registry; answers what was cleaned. Needs the admin scope.",
       security: API_KEY,

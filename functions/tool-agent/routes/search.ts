@@ -1,4 +1,4 @@
-// POST /search_tools (spec §7): tools and their state, best match first; an empty keyword lists
+// POST /search_tools: tools and their state, best match first; an empty keyword lists
 // the active tools (of a category, if one is given).
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
@@ -23,7 +23,7 @@ const SearchAnswer = z.object({ tools: z.array(z.record(z.string(), z.unknown())
 export const searchRoutes = new Hono<ToolAgentEnv>().post(
   "/search_tools",
   describeRoute({
-    summary: "Find tools (spec §7)",
+    summary: "Find tools",
     description:
       "Exact tool_id or name first, then full-text and trigram matches over id, name, description and parameter names. Needs the search scope.",
     security: API_KEY,

@@ -1,10 +1,11 @@
-// POST /select_tool (spec §7): run a tool, starting it if needed. `{status, result, error}`.
+// POST /select_tool: run a tool, starting it if needed. `{status, result, error}`.
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { jsonContent, validated } from "../../lib/openapi.ts";
 import type { ToolAgentEnv } from "../app-env.ts";
 import { requireScope } from "../auth/caller.ts";
+import { answerOrStoreFailure } from "../calls/select-answer.ts";
 import { selectTool } from "../calls/select-tool.ts";
 import { API_KEY, AUTH_ERRORS, toolAgentErrors } from "../openapi.ts";
 import { contextOf } from "./request-context.ts";
@@ -12,7 +13,7 @@ import { contextOf } from "./request-context.ts";
 export const SelectRequest = z.strictObject({
   tool_id: z.string().min(1).max(64),
   params: z.record(z.string(), z.unknown()).default({}),
-  stream: z.boolean().default(false).describe("accepted for the spec's shape; answers are not streamed yet"),
+  stream: z.boolean().default(false).describe("accepted for the contract's shape; answers are not streamed yet"),
 });
 
 const SelectAnswer = z.object({ status: z.enum(["success", "approval_required", "error"]), result: z.unknown(), error: z.unknown() });
@@ -20,7 +21,7 @@ const SelectAnswer = z.object({ status: z.enum(["success", "approval_required", 
 export const selectRoutes = new Hono<ToolAgentEnv>().post(
   "/select_tool",
   describeRoute({
-    summary: "Run a tool (spec §7)",
+    summary: "Run a tool",
     description:
       "Checks params against the tool's input_schema, the budget and the approval threshold, runs it on its active source (falling back to the next ones), and checks the result against output_schema. Needs the invoke scope.",
     security: API_KEY,
@@ -45,7 +46,7 @@ export const selectRoutes = new Hono<ToolAgentEnv>().post(
   validated("json", SelectRequest),
   async (c) => {
     const { tool_id, params } = c.req.valid("json");
-    const answer = await selectTool(await contextOf(c), tool_id, params);
+    const answer = await answerOrStoreFailure(async () => selectTool(await contextOf(c), tool_id, params));
     return c.json(answer.body, answer.httpStatus);
   },
 );

@@ -1,4 +1,4 @@
-// GET /tools/status, GET /tools/{tool_id}, POST /tools/{tool_id}/start and /stop (spec §7).
+// GET /tools/status, GET /tools/{tool_id}, POST /tools/{tool_id}/start and /stop.
 import { type Context, Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
@@ -22,7 +22,7 @@ const notFound = (c: Context<ToolAgentEnv>, toolId: string) =>
 
 const lifecycle = (action: "start" | "stop") =>
   describeRoute({
-    summary: action === "start" ? "Start a tool (spec §7)" : "Stop a tool (spec §7)",
+    summary: action === "start" ? "Start a tool" : "Stop a tool",
     security: API_KEY,
     responses: {
       200: {
@@ -38,7 +38,7 @@ export const statusRoutes = new Hono<ToolAgentEnv>()
   .get(
     "/tools/status",
     describeRoute({
-      summary: "Every tool's runtime state (spec §7)",
+      summary: "Every tool's runtime state",
       security: API_KEY,
       responses: { 200: { description: "ToolRoute per tool", content: jsonContent(z.object({ tools: z.array(Entry) })) }, ...AUTH_ERRORS },
     }),

@@ -18,9 +18,9 @@ export interface LocalCallOptions {
   maxBodyBytes: number;
 }
 
-/** Where a version's module is kept: `<host_dir>/module.js`, host_dir = `tools/<id>/v<version>`. */
+/** Where a version's module is kept: `<host_dir>/module.js`, host_dir = `tools/<id>/v<version>-<nonce>`. */
 export const moduleKey = (hostDir: string) => `${hostDir}/module.js`;
-export const hostDirFor = (toolId: string, version: number) => `tools/${toolId}/v${version}`;
+export const hostDirFor = (toolId: string, version: number, nonce: string) => `tools/${toolId}/v${version}-${nonce}`;
 
 export class ToolCodeMissing extends Error {
   override readonly name = "ToolCodeMissing";

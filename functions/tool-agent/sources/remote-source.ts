@@ -1,4 +1,4 @@
-// A `remote` source: an HTTP API elsewhere (spec §1.3's Hub type). The call goes to remote_url +
+// A `remote` source: an HTTP API elsewhere. The call goes to remote_url +
 // remote_path (or endpoint_path) with the source's method, a deadline, and the API key, which is
 // decrypted for this one request only and sent as a bearer token.
 

@@ -1,4 +1,4 @@
-// Every source kind speaks HTTP to its tool (spec §1.3: endpoint_path and http_method): this
+// Every source kind speaks HTTP to its tool (endpoint_path and http_method): this
 // builds the request a call sends and reads the tool's answer, the same way for a sandboxed
 // module, a container and a remote API. Pure apart from reading the body.
 import type { SourceRow } from "../tool-types.ts";

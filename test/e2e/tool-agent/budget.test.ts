@@ -1,4 +1,4 @@
-// Spending (spec §9): each paid call is in the ledger; a call above the approval threshold waits
+// Spending: each paid call is in the ledger; a call above the approval threshold waits
 // for an admin and then runs once; a call over a limit is refused with the figures.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { localTool, startToolAgentDev, type ToolAgentDev } from "../../support/tool-agent-dev.ts";

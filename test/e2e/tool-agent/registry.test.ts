@@ -1,4 +1,4 @@
-// The registry over HTTP (spec §2 and §7): who may do what, finding tools in any language and
+// The registry over HTTP: who may do what, finding tools in any language and
 // with typos, each tool's state, and registering, unregistering and destroying.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { registerSeedTools } from "../../../supabase/local/tool-agent-dev.ts";
@@ -70,7 +70,7 @@ describe("search", () => {
     expect(ids(await search({ keyword: "Unit converter 单位换算" }))[0]).toBe("unit_convert");
   });
 
-  test("the spec's fields: params, required_params, backend_runtime, state", async () => {
+  test("the contract's fields: params, required_params, backend_runtime, state", async () => {
     const [tool] = (await search({ keyword: "unit_convert" })).tools;
     expect(tool).toMatchObject({
       tool_id: "unit_convert",
@@ -112,7 +112,11 @@ describe("state, start and stop", () => {
     expect(await started.json()).toEqual({ tool_id: "text_stats", state: "running", port: null });
     let status = await (await agent.call("/tools/status", { key: agent.keys.search })).json();
     const entry = status.tools.find((t: { tool_id: string }) => t.tool_id === "text_stats");
-    expect(entry).toMatchObject({ state: "running", active_source: 0, sources: [{ type: "local", host_dir: "tools/text_stats/v1" }] });
+    expect(entry).toMatchObject({
+      state: "running",
+      active_source: 0,
+      sources: [{ type: "local", host_dir: expect.stringMatching(/^tools\/text_stats\/v1-[0-9a-f]{8}$/) }],
+    });
     expect(entry.started_at).not.toBeNull();
     const stopped = await agent.call("/tools/text_stats/stop", { method: "POST", key: agent.keys.invoke });
     expect(await stopped.json()).toEqual({ tool_id: "text_stats", state: "stopped", port: null });
@@ -142,6 +146,30 @@ describe("registering", () => {
     expect(response.status).toBe(400);
     expect((await response.json()).error).toMatchObject({ code: "INVALID_REQUEST", line: 2 });
     expect((await agent.call("/tools/broken")).status).toBe(404);
+  });
+
+  test("two registrations of one new tool at once: one wins, the other is told to retry", async () => {
+    const module = (n: number) => `export default { async fetch() { return Response.json({ n: ${n} }); } };`;
+    const answers = await Promise.all([1, 2, 3].map((n) => agent.call("/tools", { body: localTool("raced", module(n)) })));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
+    for (const answer of answers.filter((a) => a.status !== 201)) {
+      expect(answer.status).toBe(409);
+      expect((await answer.json()).error.code).toBe("CONFLICT");
+    }
+    // The stored version runs the module its own registration wrote.
+    const winners = await Promise.all(answers.filter((a) => a.status === 201).map((a) => a.json()));
+    const last = winners.sort((a, b) => b.version - a.version)[0];
+    const run = await (await agent.call("/select_tool", { body: { tool_id: "raced" } })).json();
+    expect(run.status).toBe("success");
+    const [row] = await agent.sql<{ version: number }>("select version from tool_agent.tools where tool_id = 'raced'");
+    expect(row!.version).toBe(last.version);
+  });
+
+  test("a request body over the limit is refused before it is read", async () => {
+    const response = await agent.call("/tools", { body: localTool("huge", `export default {}; // ${"x".repeat(5 * 1024 * 1024)}`) });
+    expect(response.status).toBe(413);
+    expect((await response.json()).error.code).toBe("PAYLOAD_TOO_LARGE");
   });
 
   test("bad fields are named; unknown fields are refused", async () => {
@@ -179,7 +207,7 @@ describe("registering", () => {
   });
 });
 
-test("the OpenAPI document has spec §7's routes", async () => {
+test("the OpenAPI document has the contract's routes", async () => {
   const document = await ((await fetch(`${agent.url}/openapi.json`)) as JsonResponse).json();
   expect(Object.keys(document.paths).sort()).toEqual(
     expect.arrayContaining([

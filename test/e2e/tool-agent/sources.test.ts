@@ -139,22 +139,36 @@ describe("remote tools", () => {
       input_schema: { type: "object", properties: { text: { type: "string" } } },
       sources: [{ type: "remote", remote_url: remote.url, remote_path: "/v1/echo", remote_api_key: REMOTE_KEY }],
     });
-    const body = await (await select("remote_echo", { text: "hi" })).json();
+    const selectText = await (await select("remote_echo", { text: "hi" })).text();
+    const body = JSON.parse(selectText);
     expect(body).toMatchObject({ status: "success", result: { echoed: { text: "hi" }, path: "/v1/echo" }, source: { type: "remote" } });
     expect(remote.requests.at(-1)?.headers.authorization).toBe(`Bearer ${REMOTE_KEY}`);
 
+    await agent.register({
+      tool_id: "remote_keyed_refusal",
+      name: "Remote keyed refusal",
+      sources: [{ type: "remote", remote_url: remote.url, remote_path: "/v1/refuse", remote_api_key: REMOTE_KEY }],
+    });
     const answers = [
       await (await agent.call("/tools/remote_echo")).text(),
+      selectText,
+      await (await select("remote_keyed_refusal")).text(),
       await (await agent.call("/tools/status")).text(),
       await (await agent.call("/search_tools", { body: { keyword: "remote" } })).text(),
     ];
     for (const answer of answers) expect(answer).not.toContain(REMOTE_KEY.slice(3, 20));
     expect(JSON.parse(answers[0]!).remote_api_key).toBe("sk-***");
+    // Every row of every Tool Agent table that could hold it, as text.
     const rows = await agent.sql<{ row: string }>(
-      "select row_to_json(s)::text as row from tool_agent.tool_sources s where tool_id = 'remote_echo'",
+      `select row_to_json(s)::text as row from tool_agent.tool_sources s
+       union all select row_to_json(r)::text from tool_agent.tool_routes r
+       union all select row_to_json(c)::text from tool_agent.containers c
+       union all select row_to_json(a)::text from tool_agent.approvals a`,
     );
-    expect(rows[0]!.row).not.toContain(REMOTE_KEY.slice(3, 20));
-    expect(rows[0]!.row).toContain('"remote_api_key_masked":"sk-***"');
+    for (const { row } of rows) expect(row).not.toContain(REMOTE_KEY.slice(3, 20));
+    expect(rows.find(({ row }) => row.includes('"tool_id":"remote_echo"') && row.includes("remote_api_key_masked"))?.row).toContain(
+      '"remote_api_key_masked":"sk-***"',
+    );
     expect(agent.dev.output()).not.toContain(REMOTE_KEY.slice(3, 20));
   });
 

@@ -27,7 +27,7 @@ describe("params against a schema", () => {
     expect(checkAgainstSchema(schema, "text")!.invalid_fields[0]!.field).toBe("(body)");
   });
 
-  test("the spec's params list from a schema, hostile shapes included", () => {
+  test("the contract's params list from a schema, hostile shapes included", () => {
     expect(paramsOf(schema)).toEqual({
       params: [
         { name: "image_path", type: "string", description: "where", required: true },

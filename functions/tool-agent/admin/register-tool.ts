@@ -1,15 +1,15 @@
-// register, unregister and destroy of spec §2. Registering stores a local tool's module in
+// register, unregister and destroy. Registering stores a local tool's module in
 // object storage under its new version (so a cached sandbox of the old version is never
 // reused), encrypts a remote API key, then writes the registry in one transaction.
 import type { Json } from "../../lib/database.types.ts";
 import type { ToolContainer } from "../containers/tool-container.ts";
 import type { ToolDatabase } from "../database.ts";
 import { stopRuntime } from "../lifecycle/start-stop.ts";
+import type { RegisterToolRequest, SourceRequest } from "../registry/tool-request.ts";
+import { currentVersion, deleteTool, getTool, saveTool } from "../registry/tool-store.ts";
 import { maskSecret, sealSecret } from "../secrets/secret-box.ts";
 import { hostDirFor, moduleKey } from "../sources/local-source.ts";
 import { checkToolModule } from "../sources/sandbox-modules.ts";
-import type { RegisterToolRequest, SourceRequest } from "./tool-request.ts";
-import { currentVersion, deleteTool, getTool, saveTool } from "./tool-store.ts";
 
 export interface RegistryStorage {
   db: ToolDatabase;
@@ -23,7 +23,9 @@ async function storedSource(storage: RegistryStorage, toolId: string, version: n
   const endpoint = { endpoint_path: source.endpoint_path, http_method: source.http_method, timeout_ms: source.timeout_ms ?? null };
   switch (source.type) {
     case "local": {
-      const hostDir = hostDirFor(toolId, version);
+      // Unique per registration: of two registrations racing for one version, the loser's
+      // module never replaces the winner's (the loser gets CONFLICT; destroy cleans both).
+      const hostDir = hostDirFor(toolId, version, crypto.randomUUID().slice(0, 8));
       await storage.code.put(moduleKey(hostDir), source.module, { httpMetadata: { contentType: "text/javascript" } });
       return { type: "local", ...endpoint, host_dir: hostDir, allow_network: source.allow_network };
     }
