@@ -11,6 +11,7 @@ import { invokeSources } from "../sources/invoke-sources.ts";
 import type { StoredTool } from "../tool-types.ts";
 import type { CallContext } from "./call-context.ts";
 import { callFailed, type SelectAnswer } from "./select-answer.ts";
+import { routeChange } from "./state-change.ts";
 
 /** What tool_agent.charge_call answers (migration 20261124000800). */
 const ChargeAnswer = z.object({
@@ -52,17 +53,15 @@ async function charge(ctx: CallContext, stored: StoredTool, approvalId?: string)
 }
 
 /** Records what the call did to the tool's state; a failure to record is logged, not answered. */
-async function recordState(ctx: CallContext, stored: StoredTool, ok: boolean, position: number, error?: string): Promise<void> {
-  const now = new Date().toISOString();
-  const wasRunning = stored.route?.state === "running";
+async function recordState(
+  ctx: CallContext,
+  stored: StoredTool,
+  outcome: { ok: boolean; position: number; error?: string },
+): Promise<void> {
+  const change = routeChange(stored.route, outcome, Date.now());
+  if (!change) return;
   try {
-    await updateRoute(ctx.db, stored.tool.tool_id, {
-      state: ok ? "running" : "error",
-      active_source: position,
-      last_used_at: now,
-      last_error: ok ? null : (error ?? "failed").slice(0, 2000),
-      ...(ok && !wasRunning ? { started_at: now } : {}),
-    });
+    await updateRoute(ctx.db, stored.tool.tool_id, change);
   } catch (failure) {
     log.warn("tool_agent.state_not_recorded", { tool_id: stored.tool.tool_id, message: (failure as Error).message });
   }
@@ -80,7 +79,7 @@ export async function runCall(
   const { outcome, position, attempts } = await invokeSources(stored, params, ctx.sources);
   const source = stored.sources.find((s) => s.position === position);
   // A fallback worked, or the tool is broken on every source: the state says so either way.
-  await recordState(ctx, stored, outcome.ok, position, outcome.ok ? undefined : outcome.message);
+  await recordState(ctx, stored, { ok: outcome.ok, position, ...(outcome.ok ? {} : { error: outcome.message }) });
   log.info("tool_agent.call", {
     tool_id: stored.tool.tool_id,
     caller: callerName(ctx.caller),
