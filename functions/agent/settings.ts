@@ -4,7 +4,7 @@
 // problem, never by value.
 import { z } from "zod";
 import { DATA_PLANE_ENV, type DataPlaneSettings, dataPlaneSettings, signingKeyProblem } from "../lib/data-plane-settings.ts";
-import { optional, type SettingsResult, settingProblems } from "../lib/settings-parsing.ts";
+import { loadOncePerEnv, optional, type SettingsResult, settingProblems } from "../lib/settings-parsing.ts";
 import { type AllowList, parseAllowList } from "../project_cli/registry.ts";
 
 /** The OpenAI wire APIs a deployment can talk to (docs/configuration.md says which to pick). */
@@ -97,14 +97,5 @@ export function parseSettings(env: Record<string, unknown>): SettingsResult<Sett
   };
 }
 
-// Workers have no start-up hook; the Env object is stable per isolate, so validate it once.
-const cache = new WeakMap<object, SettingsResult<Settings>>();
-
-export function loadSettings(env: object): SettingsResult<Settings> {
-  let result = cache.get(env);
-  if (!result) {
-    result = parseSettings(env as Record<string, unknown>);
-    cache.set(env, result);
-  }
-  return result;
-}
+/** Validated once per Env object. */
+export const loadSettings = loadOncePerEnv(parseSettings);

@@ -26,3 +26,19 @@ export function settingProblems(error: z.ZodError | undefined): SettingProblem[]
 export function describeProblems(problems: SettingProblem[]): string {
   return `invalid configuration: ${problems.map((p) => `${p.setting} ${p.problem}`).join("; ")}`;
 }
+
+/**
+ * A Worker's settings loader: `parse` runs once per Env object. Workers have no start-up hook,
+ * and the Env object is stable per isolate, so settings are validated once, not per request.
+ */
+export function loadOncePerEnv<S>(parse: (env: Record<string, unknown>) => SettingsResult<S>): (env: object) => SettingsResult<S> {
+  const cache = new WeakMap<object, SettingsResult<S>>();
+  return (env) => {
+    let result = cache.get(env);
+    if (!result) {
+      result = parse(env as Record<string, unknown>);
+      cache.set(env, result);
+    }
+    return result;
+  };
+}

@@ -32,10 +32,15 @@ export default {
       log.error("config.invalid", { problems: settings.problems, message: describeProblems(settings.problems) });
       return;
     }
-    await runMaintenance(await toolDatabase(settings.settings), settings.settings, {
-      code: env.TOOL_CODE,
-      containers: env.TOOL_CONTAINERS,
-      timeoutMs: 5_000,
-    });
+    try {
+      await runMaintenance(await toolDatabase(settings.settings), settings.settings, {
+        code: env.TOOL_CODE,
+        containers: env.TOOL_CONTAINERS,
+        timeoutMs: 5_000,
+      });
+    } catch (error) {
+      // The database not answering skips this run; the next minute's run tries again.
+      log.error("tool_agent.maintenance_failed", { error: (error as Error).name, message: (error as Error).message });
+    }
   },
 } satisfies ExportedHandler<ToolAgentBindings>;

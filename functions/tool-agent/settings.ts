@@ -4,7 +4,7 @@
 // Env object; a problem is reported by setting name, never by value.
 import { z } from "zod";
 import { DATA_PLANE_ENV, type DataPlaneSettings, dataPlaneSettings, signingKeyProblem } from "../lib/data-plane-settings.ts";
-import { optional, type SettingsResult, settingProblems } from "../lib/settings-parsing.ts";
+import { loadOncePerEnv, optional, type SettingsResult, settingProblems } from "../lib/settings-parsing.ts";
 
 const seconds = (min: number, max: number) =>
   z.coerce
@@ -99,14 +99,5 @@ export function parseToolAgentSettings(env: Record<string, unknown>): SettingsRe
   };
 }
 
-const cache = new WeakMap<object, SettingsResult<ToolAgentSettings>>();
-
-/** Validated once per Env object (stable per isolate). */
-export function loadToolAgentSettings(env: object): SettingsResult<ToolAgentSettings> {
-  let result = cache.get(env);
-  if (!result) {
-    result = parseToolAgentSettings(env as Record<string, unknown>);
-    cache.set(env, result);
-  }
-  return result;
-}
+/** Validated once per Env object. */
+export const loadToolAgentSettings = loadOncePerEnv(parseToolAgentSettings);

@@ -12,6 +12,17 @@ import { type Child, startChild, waitUntilReady } from "./processes.ts";
 /** Local-only superuser password; the cluster listens on 127.0.0.1 only. */
 export const SUPERUSER_PASSWORD = "postgres";
 
+/** One superuser connection to the local Postgres on `port`, for `work`, closed after. */
+export async function withSuperuser<T>(port: number, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ host: "127.0.0.1", port, user: "postgres", password: SUPERUSER_PASSWORD, database: "postgres" });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * The distribution directory Postgres runs from. As root, a copy under the stack home, because
  * the `postgres` user may not be able to enter the directory the repository sits in.

@@ -4,11 +4,10 @@
 // through the Tool Agent's own API as any admin would.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import pg from "pg";
 import type { Scope } from "../../functions/tool-agent/app-env.ts";
 import { hashApiKey, newApiKey } from "../../functions/tool-agent/auth/api-keys.ts";
 import { seedToolRequests } from "../../functions/tool-agent/seed-tools/seed-tools.ts";
-import { SUPERUSER_PASSWORD } from "./postgres.ts";
+import { withSuperuser } from "./postgres.ts";
 
 /** The Tool Agent's extra settings, as an env file beside the generated one. */
 export function writeToolAgentEnvFile(home: string): string {
@@ -30,24 +29,14 @@ export function writeToolAgentEnvFile(home: string): string {
 /** A new API key with `scopes`, stored (hashed) in the local database; answers the key itself. */
 export async function issueToolKey(postgresPort: number, name: string, scopes: readonly Scope[]): Promise<string> {
   const issued = await newApiKey();
-  const client = new pg.Client({
-    host: "127.0.0.1",
-    port: postgresPort,
-    user: "postgres",
-    password: SUPERUSER_PASSWORD,
-    database: "postgres",
-  });
-  await client.connect();
-  try {
-    await client.query("insert into tool_agent.api_keys (name, key_hash, key_prefix, scopes) values ($1, $2, $3, $4)", [
+  await withSuperuser(postgresPort, (db) =>
+    db.query("insert into tool_agent.api_keys (name, key_hash, key_prefix, scopes) values ($1, $2, $3, $4)", [
       name,
       issued.hash,
       issued.prefix,
       scopes,
-    ]);
-  } finally {
-    await client.end();
-  }
+    ]),
+  );
   return issued.key;
 }
 
@@ -59,22 +48,11 @@ export async function devAdminKey(home: string, postgresPort: number): Promise<s
   const file = join(home, "tool-agent-admin-key");
   if (existsSync(file)) {
     const key = readFileSync(file, "utf8").trim();
-    const client = new pg.Client({
-      host: "127.0.0.1",
-      port: postgresPort,
-      user: "postgres",
-      password: SUPERUSER_PASSWORD,
-      database: "postgres",
-    });
-    await client.connect();
-    try {
-      const found = await client.query("select 1 from tool_agent.api_keys where key_hash = $1 and revoked_at is null", [
-        await hashApiKey(key),
-      ]);
-      if (found.rowCount) return key;
-    } finally {
-      await client.end();
-    }
+    const hash = await hashApiKey(key);
+    const found = await withSuperuser(postgresPort, (db) =>
+      db.query("select 1 from tool_agent.api_keys where key_hash = $1 and revoked_at is null", [hash]),
+    );
+    if (found.rowCount) return key;
   }
   const key = await issueToolKey(postgresPort, "dev admin (npm run dev)", ["admin"]);
   writeFileSync(file, key, { mode: 0o600 });

@@ -1,8 +1,7 @@
 // The Tool Agent on `wrangler dev` for end-to-end tests: its own data plane and state, a secret
 // key, API keys of each scope issued into its database, and a superuser view of what it stored.
-import pg from "pg";
 import type { Scope } from "../../functions/tool-agent/app-env.ts";
-import { SUPERUSER_PASSWORD } from "../../supabase/local/postgres.ts";
+import { withSuperuser } from "../../supabase/local/postgres.ts";
 import { issueToolKey } from "../../supabase/local/tool-agent-dev.ts";
 import { startWranglerDev, type WranglerDev } from "./wrangler-dev.ts";
 
@@ -47,21 +46,7 @@ export async function startToolAgentDev(vars: Record<string, string> = {}, optio
     keys,
     issueKey,
     call,
-    async sql(text, values) {
-      const client = new pg.Client({
-        host: "127.0.0.1",
-        port: dev.plane.postgresPort,
-        user: "postgres",
-        password: SUPERUSER_PASSWORD,
-        database: "postgres",
-      });
-      await client.connect();
-      try {
-        return (await client.query(text, values)).rows;
-      } finally {
-        await client.end();
-      }
-    },
+    sql: (text, values) => withSuperuser(dev.plane.postgresPort, async (db) => (await db.query(text, values)).rows),
     async runScheduled() {
       const response = await fetch(`${dev.url}/__scheduled?cron=${encodeURIComponent("* * * * *")}`);
       if (!response.ok) throw new Error(`/__scheduled answered ${response.status}: ${await response.text()}`);
