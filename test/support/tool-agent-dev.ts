@@ -25,10 +25,14 @@ export type JsonResponse = Omit<Response, "json"> & { json(): Promise<any> };
 
 export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString("base64");
 
-export async function startToolAgentDev(vars: Record<string, string> = {}, options: { registry?: string } = {}): Promise<ToolAgentDev> {
+export async function startToolAgentDev(
+  vars: Record<string, string> = {},
+  options: { registry?: string; readyStatus?: number } = {},
+): Promise<ToolAgentDev> {
   const dev = await startWranglerDev({
     config: "functions/tool-agent/wrangler.toml",
     registry: options.registry,
+    readyStatus: options.readyStatus,
     args: ["--test-scheduled"], // GET /__scheduled runs the maintenance
     vars: { TOOL_AGENT_SECRET_KEY: TEST_SECRET_KEY, ...vars },
   });

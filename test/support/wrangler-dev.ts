@@ -41,6 +41,8 @@ export interface WranglerDevOptions {
    * that other tests run at the same time are never bound by mistake.
    */
   registry?: string;
+  /** When /health's answer means ready (200 by default; a misconfigured Worker answers 500). */
+  readyStatus?: number;
 }
 
 export async function startWranglerDev(options: WranglerDevOptions = {}): Promise<WranglerDev> {
@@ -116,7 +118,7 @@ export async function startWranglerDev(options: WranglerDevOptions = {}): Promis
     }
     if (
       await fetch(`${url}/health`).then(
-        (r) => r.status === 200,
+        (r) => r.status === (options.readyStatus ?? 200),
         () => false,
       )
     )

@@ -43,3 +43,25 @@ test("a database that is down is a 503 everywhere, and the run resumes once it i
   });
   expect((await again.json()).result).toEqual({ value: 100, unit: "cm", kind: "length" });
 }, 60_000);
+
+test("a setting that is wrong is named, by /health and by every route, never with its value", async () => {
+  const misconfigured = await startToolAgentDev(
+    { TOOL_AGENT_EVICTION_POLICY: "fifo", TOOL_AGENT_MONTHLY_LIMIT_USD: "-5" },
+    { readyStatus: 500 },
+  );
+  try {
+    const health = await (await fetch(`${misconfigured.url}/health`)).json();
+    expect(health).toMatchObject({ status: "misconfigured", error: { code: "CONFIG_INVALID" } });
+    const search = await misconfigured.call("/search_tools", { body: {} });
+    expect(search.status).toBe(500);
+    const { error } = await search.json();
+    expect(error.code).toBe("CONFIG_INVALID");
+    expect(error.problems.map((p: { setting: string }) => p.setting).sort()).toEqual([
+      "TOOL_AGENT_EVICTION_POLICY",
+      "TOOL_AGENT_MONTHLY_LIMIT_USD",
+    ]);
+    expect(JSON.stringify(error)).not.toContain("fifo");
+  } finally {
+    await misconfigured.dev.stop();
+  }
+}, 90_000);
