@@ -522,6 +522,42 @@ export type Database = {
           },
         ]
       }
+      composites: {
+        Row: {
+          base_tools: string[]
+          composite_id: string
+          created_at: string
+          description: string
+          example: Json
+          keywords: string[]
+          name: string
+          steps: Json
+          updated_at: string
+        }
+        Insert: {
+          base_tools: string[]
+          composite_id: string
+          created_at?: string
+          description?: string
+          example?: Json
+          keywords: string[]
+          name: string
+          steps: Json
+          updated_at?: string
+        }
+        Update: {
+          base_tools?: string[]
+          composite_id?: string
+          created_at?: string
+          description?: string
+          example?: Json
+          keywords?: string[]
+          name?: string
+          steps?: Json
+          updated_at?: string
+        }
+        Relationships: []
+      }
       containers: {
         Row: {
           container_id: string
@@ -789,6 +825,16 @@ export type Database = {
           approval?: string | null
         }
         Returns: Json | null
+      }
+      match_terms: {
+        Args: {
+          terms: string[] | null
+          max_results?: number | null
+        }
+        Returns: {
+          tool_id: string | null
+          matched: string[] | null
+        }[]
       }
       param_names: {
         Args: {

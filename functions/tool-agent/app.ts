@@ -11,6 +11,7 @@ import { toolAgentError } from "./errors.ts";
 import { mountOpenApi } from "./openapi.ts";
 import { StoreError } from "./registry/tool-store.ts";
 import { approvalRoutes } from "./routes/approvals.ts";
+import { chatRoutes } from "./routes/chat.ts";
 import { health } from "./routes/health.ts";
 import { registryRoutes } from "./routes/registry.ts";
 import { searchRoutes } from "./routes/search.ts";
@@ -38,7 +39,8 @@ export function createToolAgentApp(authenticate: Authenticate) {
     .route("/", selectRoutes)
     .route("/", statusRoutes)
     .route("/", registryRoutes)
-    .route("/", approvalRoutes);
+    .route("/", approvalRoutes)
+    .route("/", chatRoutes);
   app.notFound((c) => c.json(toolAgentError("NOT_FOUND", `no route for ${c.req.method} ${c.req.path}`), 404));
   app.onError((error, c) => {
     if (error instanceof StoreError) {
