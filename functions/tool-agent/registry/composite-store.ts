@@ -4,7 +4,6 @@ import { z } from "zod";
 import type { Json } from "../../lib/database.types.ts";
 import { storedObject } from "../../lib/stored-json.ts";
 import type { ToolDatabase } from "../database.ts";
-import type { CompositeRow } from "../router/chat-answer.ts";
 import { StoreError } from "./tool-store.ts";
 
 const ToolId = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, { error: "is not a tool id" });
@@ -39,6 +38,16 @@ export const CompositeRequest = z
     path: ["steps"],
   });
 export type CompositeRequest = z.infer<typeof CompositeRequest>;
+
+/** A composite as /agent/chat reads it. */
+export interface CompositeRow {
+  composite_id: string;
+  name: string;
+  description: string;
+  base_tools: string[];
+  steps: unknown[];
+  example: Record<string, unknown>;
+}
 
 const fail = (what: string): never => {
   throw new StoreError("UPSTREAM_UNAVAILABLE", `${what} failed: the data plane did not answer`);

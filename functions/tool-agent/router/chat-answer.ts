@@ -1,6 +1,7 @@
 // The answers of POST /agent/chat: `{reply, tools, solution, task_id, next_steps}`, one shape
 // per way a request matched (exactly a tool, some tools by their words, a composite, nothing),
 // in the language the request was written in. Pure: the matching that chooses one is chat.ts.
+import type { CompositeRow } from "../registry/composite-store.ts";
 import type { ToolRow } from "../tool-types.ts";
 import type { ReplyLanguage } from "./chat-terms.ts";
 import { usageExample } from "./usage-example.ts";
@@ -31,15 +32,6 @@ export interface ChatAnswer {
   solution: CompositeSolution | null;
   task_id: string | null;
   next_steps: string[];
-}
-
-export interface CompositeRow {
-  composite_id: string;
-  name: string;
-  description: string;
-  base_tools: string[];
-  steps: unknown[];
-  example: Record<string, unknown>;
 }
 
 const words = {
