@@ -13,6 +13,7 @@ import { StoreError } from "./registry/tool-store.ts";
 import { approvalRoutes } from "./routes/approvals.ts";
 import { chatRoutes } from "./routes/chat.ts";
 import { health } from "./routes/health.ts";
+import { mcpRoutes } from "./routes/mcp.ts";
 import { registryRoutes } from "./routes/registry.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { selectRoutes } from "./routes/select.ts";
@@ -40,7 +41,8 @@ export function createToolAgentApp(authenticate: Authenticate) {
     .route("/", statusRoutes)
     .route("/", registryRoutes)
     .route("/", approvalRoutes)
-    .route("/", chatRoutes);
+    .route("/", chatRoutes)
+    .route("/", mcpRoutes);
   app.notFound((c) => c.json(toolAgentError("NOT_FOUND", `no route for ${c.req.method} ${c.req.path}`), 404));
   app.onError((error, c) => {
     if (error instanceof StoreError) {
