@@ -50,6 +50,12 @@ const ToolAgentEnv = z.object({
    * where Docker cannot run. Production uses Cloudflare Containers (docs/tool-agent.md).
    */
   TOOL_AGENT_CONTAINER_STANDIN_URL: optional(z.url({ error: "must be an http(s) URL" })),
+  /** A model for /agent/chat's replies (any OpenAI-compatible API); without a key the rules answer alone. */
+  TOOL_AGENT_MODEL_API_KEY: optional(z.string().min(1)),
+  TOOL_AGENT_MODEL_BASE_URL: optional(z.url({ error: "must be an http(s) URL of an OpenAI-compatible API" })),
+  TOOL_AGENT_MODEL_API: optional(z.enum(["chat", "responses"], { error: 'must be "chat" or "responses"' })).default("chat"),
+  TOOL_AGENT_CHAT_MODEL: optional(z.string().min(1)).default("gpt-4o-mini"),
+  TOOL_AGENT_MODEL_TIMEOUT_MS: optional(count(500, 60_000)).default(8_000),
   /** Largest request and answer body a tool call may carry. */
   TOOL_AGENT_MAX_BODY_BYTES: optional(count(1_024, 10_485_760)).default(1_048_576),
 });
@@ -64,6 +70,8 @@ export interface ToolAgentSettings extends DataPlaneSettings {
   secretKey: string;
   calls: { timeoutMs: number; maxBodyBytes: number };
   sandbox: { cpuMs: number; subRequests: number; stepLimit: number };
+  /** Present only with an API key. */
+  model?: { apiKey: string; baseUrl?: string; api: "chat" | "responses"; chatModel: string; timeoutMs: number };
 }
 
 export function parseToolAgentSettings(env: Record<string, unknown>): SettingsResult<ToolAgentSettings> {
@@ -95,6 +103,17 @@ export function parseToolAgentSettings(env: Record<string, unknown>): SettingsRe
       secretKey: e.TOOL_AGENT_SECRET_KEY,
       calls: { timeoutMs: e.TOOL_AGENT_CALL_TIMEOUT_MS, maxBodyBytes: e.TOOL_AGENT_MAX_BODY_BYTES },
       sandbox: { cpuMs: e.TOOL_AGENT_LOCAL_CPU_MS, subRequests: e.TOOL_AGENT_LOCAL_SUBREQUESTS, stepLimit: e.TOOL_AGENT_LOCAL_STEP_LIMIT },
+      ...(e.TOOL_AGENT_MODEL_API_KEY
+        ? {
+            model: {
+              apiKey: e.TOOL_AGENT_MODEL_API_KEY,
+              baseUrl: e.TOOL_AGENT_MODEL_BASE_URL,
+              api: e.TOOL_AGENT_MODEL_API,
+              chatModel: e.TOOL_AGENT_CHAT_MODEL,
+              timeoutMs: e.TOOL_AGENT_MODEL_TIMEOUT_MS,
+            },
+          }
+        : {}),
     },
   };
 }

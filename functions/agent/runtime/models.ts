@@ -1,9 +1,9 @@
 // Which language models a run uses: any OpenAI-compatible endpoint (configurable base URL, key
 // and model per stage), or, with no key configured, the offline demo model, labelled as such.
 import type { LanguageModel } from "ai";
+import { openAiModels } from "../../lib/openai-models.ts";
 import type { Settings } from "../settings.ts";
 import { DEMO_MODEL_ID, demoModel } from "./demo-model.ts";
-import { openAiModels } from "./openai-models.ts";
 
 export interface AgentModels {
   intent: LanguageModel;

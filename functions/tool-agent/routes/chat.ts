@@ -3,6 +3,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
+import { openAiModels } from "../../lib/openai-models.ts";
 import { jsonContent, validated } from "../../lib/openapi.ts";
 import type { ToolAgentEnv } from "../app-env.ts";
 import { requireScope } from "../auth/caller.ts";
@@ -10,6 +11,8 @@ import { toolDatabase } from "../database.ts";
 import { API_KEY, AUTH_ERRORS } from "../openapi.ts";
 import { CompositeRequest, deleteComposite, saveComposite } from "../registry/composite-store.ts";
 import { answerChat } from "../router/chat.ts";
+import { replyLanguage } from "../router/chat-terms.ts";
+import { phraseReply } from "../router/phrase-reply.ts";
 
 const ChatRequest = z.strictObject({
   message: z.string().trim().min(1, { error: "say what you need" }).max(4_000),
@@ -23,6 +26,7 @@ const ChatAnswer = z.object({
   solution: z.record(z.string(), z.unknown()).nullable(),
   task_id: z.string().nullable(),
   next_steps: z.array(z.string()),
+  reply_source: z.enum(["rules", "model"]).describe("who phrased `reply`: the rules, or the configured model"),
 });
 
 const CompositeParam = z.object({ composite_id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, { error: "is not a composite id" }) });
@@ -33,13 +37,21 @@ export const chatRoutes = new Hono<ToolAgentEnv>()
     describeRoute({
       summary: "Ask for a tool in words",
       description:
-        "Matches the request against the registry: a tool it names, a composite whose keyword it uses (all base tools active), tools containing its words, or nothing. Answers in the request's language (English or Chinese), with a usage example per tool. Needs the search scope.",
+        "Matches the request against the registry: a tool it names, a composite whose keyword it uses (all base tools active), tools containing its words, or nothing. Answers in the request's language (English or Chinese), with a usage example per tool. With a model configured (TOOL_AGENT_MODEL_API_KEY) the reply sentence is phrased by it; the rules choose everything else. Needs the search scope.",
       security: API_KEY,
       responses: { 200: { description: "the answer; `match` says which branch", content: jsonContent(ChatAnswer) }, ...AUTH_ERRORS },
     }),
     requireScope("search"),
     validated("json", ChatRequest),
-    async (c) => c.json(await answerChat(await toolDatabase(c.var.settings), c.req.valid("json").message), 200),
+    async (c) => {
+      const { message } = c.req.valid("json");
+      const { settings } = c.var;
+      const answer = await answerChat(await toolDatabase(settings), message);
+      const model =
+        settings.model &&
+        openAiModels({ api: settings.model.api, baseUrl: settings.model.baseUrl, apiKey: settings.model.apiKey })(settings.model.chatModel);
+      return c.json(await phraseReply(answer, message, replyLanguage(message), model, settings.model?.timeoutMs ?? 0), 200);
+    },
   )
   .post(
     "/composites",

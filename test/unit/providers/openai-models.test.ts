@@ -1,11 +1,11 @@
 // The agent builds its OpenAI models from the provider's classes instead of createOpenAI (a
-// smaller bundle: functions/agent/runtime/openai-models.ts). Nothing a provider or a proxy sees
+// smaller bundle: functions/lib/openai-models.ts). Nothing a provider or a proxy sees
 // may differ: for both APIs, the same call through both sends the same URL, headers and body,
 // and reports itself with the same provider name and model id.
 import { createOpenAI } from "@ai-sdk/openai";
 import type { LanguageModelV4, LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
-import { openAiModels } from "../../../functions/agent/runtime/openai-models.ts";
+import { openAiModels } from "../../../functions/lib/openai-models.ts";
 
 interface Sent {
   url: string;
