@@ -82,6 +82,7 @@ const STAND_INS: Array<{ name: string; aliases: string[] }> = [
   { name: "@supabase/realtime-js (+ phoenix)", aliases: ["@supabase/realtime-js"] },
   { name: "@supabase/storage-js (+ iceberg-js)", aliases: ["@supabase/storage-js"] },
   { name: "@supabase/functions-js", aliases: ["@supabase/functions-js"] },
+  { name: "zod-to-json-schema (zod 3 only)", aliases: ["zod-to-json-schema"] },
 ];
 
 const config = readFileSync(join(repoRoot, "wrangler.toml"), "utf8");
