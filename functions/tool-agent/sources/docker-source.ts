@@ -63,13 +63,16 @@ export async function callDocker(
   }
   const timeoutMs = source.timeout_ms ?? options.timeoutMs;
   try {
-    const response = await withDeadline(
-      containerOf(options.containers, tool.tool_id).forward(toolRequest(`http://container${source.endpoint_path}`, source, params)),
+    // The deadline covers the whole answer, body included.
+    const outcome = await withDeadline(
+      containerOf(options.containers, tool.tool_id)
+        .forward(toolRequest(`http://container${source.endpoint_path}`, source, params))
+        .then((response) => readToolAnswer(response, options.maxBodyBytes)),
       timeoutMs,
       "the container",
     );
     if (state.container_id) await recordAccess(options.db, state.container_id);
-    return await readToolAnswer(response, options.maxBodyBytes);
+    return outcome;
   } catch (error) {
     return unreachable(`the container (${source.image}) did not answer: ${(error as Error).message.split("\n")[0]}`);
   }

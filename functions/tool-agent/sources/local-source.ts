@@ -53,12 +53,14 @@ export async function callLocal(
   const timeoutMs = source.timeout_ms ?? options.timeoutMs;
   try {
     const entrypoint = sandboxFor(tool, source, options).getEntrypoint();
-    const response = await withDeadline(
-      entrypoint.fetch(toolRequest(`http://tool.local${source.endpoint_path}`, source, params)),
+    // The deadline covers the whole answer: a tool can send its headers and never end its body.
+    return await withDeadline(
+      entrypoint
+        .fetch(toolRequest(`http://tool.local${source.endpoint_path}`, source, params))
+        .then((response) => readToolAnswer(response, options.maxBodyBytes)),
       timeoutMs,
       "the local tool",
     );
-    return await readToolAnswer(response, options.maxBodyBytes);
   } catch (error) {
     const { name, message } = error as Error;
     if (name === "TimeoutError") return unreachable(message);

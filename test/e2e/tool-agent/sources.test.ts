@@ -82,6 +82,27 @@ describe("local tools run in the sandbox", () => {
     expect((await after.json()).result.value).toBe(1000);
   });
 
+  test("a tool that sends its headers and never ends its body is cut at the deadline", async () => {
+    await agent.register({
+      ...localTool(
+        "endless_body",
+        "export default { async fetch() { return new Response(new ReadableStream({ pull() { return new Promise((r) => setTimeout(r, 600000)); } }), { headers: { 'content-type': 'application/json' } }); } };",
+      ),
+      sources: [
+        {
+          type: "local",
+          module:
+            "export default { async fetch() { return new Response(new ReadableStream({ pull() { return new Promise((r) => setTimeout(r, 600000)); } }), { headers: { 'content-type': 'application/json' } }); } };",
+          timeout_ms: 500,
+        },
+      ],
+    });
+    const started = Date.now();
+    const body = await (await select("endless_body")).json();
+    expect(body.error).toMatchObject({ code: "TOOL_UNAVAILABLE", message: "the local tool did not answer within 500 ms" });
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
   test("registering again runs the new version's code, not a cached sandbox of the old one", async () => {
     await agent.register(localTool("versioned", "export default { async fetch() { return Response.json({ v: 1 }); } };"));
     expect((await (await select("versioned")).json()).result).toEqual({ v: 1 });
