@@ -8,9 +8,10 @@ import { callerName } from "../app-env.ts";
 import { checkAgainstSchema, describeProblems } from "../registry/json-schema.ts";
 import { StoreError, updateRoute } from "../registry/tool-store.ts";
 import { invokeSources } from "../sources/invoke-sources.ts";
+import type { AnswerMode } from "../sources/tool-http.ts";
 import type { StoredTool } from "../tool-types.ts";
 import type { CallContext } from "./call-context.ts";
-import { callFailed, type SelectAnswer } from "./select-answer.ts";
+import { callFailed, type SelectAnswer, type StreamAnswer } from "./select-answer.ts";
 import { routeChange } from "./state-change.ts";
 
 /** What tool_agent.charge_call answers (migration 20261124000800). */
@@ -67,17 +68,18 @@ async function recordState(
   }
 }
 
-export async function runCall(
+async function run(
   ctx: CallContext,
   stored: StoredTool,
   params: Record<string, unknown>,
-  approvalId?: string,
-): Promise<SelectAnswer> {
+  approvalId: string | undefined,
+  mode: AnswerMode,
+): Promise<SelectAnswer | StreamAnswer> {
   const refused = await charge(ctx, stored, approvalId);
   if (refused) return refused;
 
-  const { outcome, position, attempts } = await invokeSources(stored, params, ctx.sources);
-  const source = stored.sources.find((s) => s.position === position);
+  const { outcome, position, attempts } = await invokeSources(stored, params, ctx.sources, mode);
+  const source = { position, type: stored.sources.find((s) => s.position === position)?.type ?? "unknown" };
   // A fallback worked, or the tool is broken on every source: the state says so either way.
   await recordState(ctx, stored, { ok: outcome.ok, position, ...(outcome.ok ? {} : { error: outcome.message }) });
   log.info("tool_agent.call", {
@@ -86,25 +88,42 @@ export async function runCall(
     ok: outcome.ok,
     source: position,
     attempts: attempts.length,
+    ...(mode === "stream" ? { stream: true } : {}),
   });
   if (!outcome.ok) return callFailed(outcome.code, outcome.message, { attempts });
+  // A stream is passed through as the tool sends it; output_schema describes a whole result,
+  // so it is not checked here (docs/tool-agent.md).
+  if ("stream" in outcome) return { httpStatus: 200, stream: outcome.stream, tool_id: stored.tool.tool_id, source };
 
   const outputSchema = storedObject(stored.tool.output_schema);
   if (Object.keys(outputSchema).length > 0) {
     const problems = checkAgainstSchema(outputSchema, outcome.result);
-    if (problems)
+    if (problems) {
       return callFailed("INVALID_RESULT", `the tool's result does not match its output_schema: ${describeProblems(problems)}`, {
         ...problems,
       });
+    }
   }
-  return {
-    httpStatus: 200,
-    body: {
-      status: "success",
-      result: outcome.result,
-      error: null,
-      tool_id: stored.tool.tool_id,
-      source: { position, type: source?.type ?? "unknown" },
-    },
-  };
+  return { httpStatus: 200, body: { status: "success", result: outcome.result, error: null, tool_id: stored.tool.tool_id, source } };
+}
+
+/** One call, answered as JSON. */
+export async function runCall(
+  ctx: CallContext,
+  stored: StoredTool,
+  params: Record<string, unknown>,
+  approvalId?: string,
+): Promise<SelectAnswer> {
+  const answer = await run(ctx, stored, params, approvalId, "json");
+  if ("stream" in answer) throw new Error("a JSON call was answered with a stream");
+  return answer;
+}
+
+/** One call whose successful answer is the tool's body, streamed through. */
+export function runStreamingCall(
+  ctx: CallContext,
+  stored: StoredTool,
+  params: Record<string, unknown>,
+): Promise<SelectAnswer | StreamAnswer> {
+  return run(ctx, stored, params, undefined, "stream");
 }

@@ -24,6 +24,14 @@ export type SelectAnswer =
       body: { status: "error"; result: null; error: { code: ToolAgentErrorCode; message: string; [detail: string]: unknown } };
     };
 
+/** A successful call whose answer is the tool's body, passed through as it streams. */
+export interface StreamAnswer {
+  httpStatus: 200;
+  stream: Response;
+  tool_id: string;
+  source: { position: number; type: string };
+}
+
 /** HTTP status per error code of a call. */
 const STATUS: Partial<Record<ToolAgentErrorCode, 400 | 402 | 404 | 409 | 413 | 502 | 503>> = {
   INVALID_PARAMS: 400,
@@ -43,7 +51,7 @@ export function callFailed(code: ToolAgentErrorCode, message: string, details: R
 }
 
 /** The call's answer; a registry that did not answer is a call that failed, in the call's shape. */
-export async function answerOrStoreFailure(call: () => Promise<SelectAnswer>): Promise<SelectAnswer> {
+export async function answerOrStoreFailure<A extends SelectAnswer | StreamAnswer>(call: () => Promise<A>): Promise<A | SelectAnswer> {
   try {
     return await call();
   } catch (error) {

@@ -8,8 +8,8 @@ import { checkAgainstSchema, describeProblems } from "../registry/json-schema.ts
 import { getTool } from "../registry/tool-store.ts";
 import type { StoredTool } from "../tool-types.ts";
 import type { CallContext } from "./call-context.ts";
-import { runCall } from "./run-call.ts";
-import { callFailed, type SelectAnswer } from "./select-answer.ts";
+import { runCall, runStreamingCall } from "./run-call.ts";
+import { callFailed, type SelectAnswer, type StreamAnswer } from "./select-answer.ts";
 
 /** The stored tool, or the answer that says why it cannot be called. */
 export async function callableTool(ctx: CallContext, toolId: string): Promise<StoredTool | SelectAnswer> {
@@ -24,7 +24,8 @@ export async function callableTool(ctx: CallContext, toolId: string): Promise<St
   return stored;
 }
 
-export async function selectTool(ctx: CallContext, toolId: string, params: Record<string, unknown>): Promise<SelectAnswer> {
+/** What stands between a call and its run: the tool, its params, the budget, the approval threshold. */
+async function admit(ctx: CallContext, toolId: string, params: Record<string, unknown>): Promise<StoredTool | SelectAnswer> {
   const found = await callableTool(ctx, toolId);
   if ("httpStatus" in found) return found;
   const problems = checkAgainstSchema(storedObject(found.tool.input_schema), params);
@@ -63,5 +64,24 @@ export async function selectTool(ctx: CallContext, toolId: string, params: Recor
       },
     };
   }
-  return runCall(ctx, found, params);
+  return found;
+}
+
+export async function selectTool(ctx: CallContext, toolId: string, params: Record<string, unknown>): Promise<SelectAnswer> {
+  const admitted = await admit(ctx, toolId, params);
+  return "httpStatus" in admitted ? admitted : runCall(ctx, admitted, params);
+}
+
+/**
+ * select_tool with `stream: true`: a tool with stream_support answers with its body as it
+ * streams; any other tool answers as usual.
+ */
+export async function selectToolStreaming(
+  ctx: CallContext,
+  toolId: string,
+  params: Record<string, unknown>,
+): Promise<SelectAnswer | StreamAnswer> {
+  const admitted = await admit(ctx, toolId, params);
+  if ("httpStatus" in admitted) return admitted;
+  return admitted.tool.stream_support ? runStreamingCall(ctx, admitted, params) : runCall(ctx, admitted, params);
 }

@@ -6,14 +6,17 @@ import { jsonContent, validated } from "../../lib/openapi.ts";
 import type { ToolAgentEnv } from "../app-env.ts";
 import { requireScope } from "../auth/caller.ts";
 import { answerOrStoreFailure } from "../calls/select-answer.ts";
-import { selectTool } from "../calls/select-tool.ts";
+import { selectTool, selectToolStreaming } from "../calls/select-tool.ts";
 import { API_KEY, AUTH_ERRORS, toolAgentErrors } from "../openapi.ts";
 import { contextOf } from "./request-context.ts";
 
 export const SelectRequest = z.strictObject({
   tool_id: z.string().min(1).max(64),
   params: z.record(z.string(), z.unknown()).default({}),
-  stream: z.boolean().default(false).describe("accepted for the contract's shape; answers are not streamed yet"),
+  stream: z
+    .boolean()
+    .default(false)
+    .describe("for a tool with stream_support: answer with the tool's own body as it streams (its content type), not the JSON envelope"),
 });
 
 const SelectAnswer = z.object({ status: z.enum(["success", "approval_required", "error"]), result: z.unknown(), error: z.unknown() });
@@ -26,7 +29,11 @@ export const selectRoutes = new Hono<ToolAgentEnv>().post(
       "Checks params against the tool's input_schema, the budget and the approval threshold, runs it on its active source (falling back to the next ones), and checks the result against output_schema. Needs the invoke scope.",
     security: API_KEY,
     responses: {
-      200: { description: "success: `result` is the tool's answer", content: jsonContent(SelectAnswer) },
+      200: {
+        description:
+          "success: `result` is the tool's answer; with `stream: true` and a tool with stream_support, the tool's body itself, streamed",
+        content: jsonContent(SelectAnswer),
+      },
       202: {
         description: "approval_required: the call costs more than the approval threshold; an admin decides (POST /approvals/{id}/approve)",
         content: jsonContent(SelectAnswer),
@@ -45,8 +52,17 @@ export const selectRoutes = new Hono<ToolAgentEnv>().post(
   requireScope("invoke"),
   validated("json", SelectRequest),
   async (c) => {
-    const { tool_id, params } = c.req.valid("json");
-    const answer = await answerOrStoreFailure(async () => selectTool(await contextOf(c), tool_id, params));
+    const { tool_id, params, stream } = c.req.valid("json");
+    const run = stream ? selectToolStreaming : selectTool;
+    const answer = await answerOrStoreFailure(async () => run(await contextOf(c), tool_id, params));
+    if ("stream" in answer) {
+      // The tool's own body and content type, as it streams; where it ran, in headers.
+      const headers = new Headers(answer.stream.headers);
+      headers.set("cache-control", "no-store");
+      headers.set("x-tool-id", answer.tool_id);
+      headers.set("x-tool-source", `${answer.source.position}:${answer.source.type}`);
+      return new Response(answer.stream.body, { status: 200, headers });
+    }
     return c.json(answer.body, answer.httpStatus);
   },
 );

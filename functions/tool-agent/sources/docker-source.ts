@@ -7,7 +7,7 @@ import { type ContainerLimits, recordAccess, recordStarted, recordStopped } from
 import type { ContainerState, ToolContainer } from "../containers/tool-container.ts";
 import type { ToolDatabase } from "../database.ts";
 import type { SourceRow, ToolRow } from "../tool-types.ts";
-import { readToolAnswer, type SourceOutcome, toolRequest, unreachable } from "./tool-http.ts";
+import { type AnswerMode, answerOf, type SourceOutcome, toolRequest, unreachable } from "./tool-http.ts";
 
 export interface DockerOptions {
   containers: DurableObjectNamespace<ToolContainer>;
@@ -54,6 +54,7 @@ export async function callDocker(
   source: SourceRow,
   params: Record<string, unknown>,
   options: DockerOptions,
+  mode: AnswerMode = "json",
 ): Promise<SourceOutcome> {
   let state: ContainerState;
   try {
@@ -67,7 +68,7 @@ export async function callDocker(
     const outcome = await withDeadline(
       containerOf(options.containers, tool.tool_id)
         .forward(toolRequest(`http://container${source.endpoint_path}`, source, params))
-        .then((response) => readToolAnswer(response, options.maxBodyBytes)),
+        .then((response) => answerOf(response, options.maxBodyBytes, mode, timeoutMs)),
       timeoutMs,
       "the container",
     );

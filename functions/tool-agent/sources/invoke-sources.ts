@@ -6,7 +6,7 @@ import type { SourceRow, StoredTool } from "../tool-types.ts";
 import { callDocker, type DockerOptions } from "./docker-source.ts";
 import { callLocal, type LocalCallOptions } from "./local-source.ts";
 import { callRemote, type RemoteCallOptions } from "./remote-source.ts";
-import type { SourceOutcome } from "./tool-http.ts";
+import type { AnswerMode, SourceOutcome } from "./tool-http.ts";
 
 export interface SourceOptions {
   local: LocalCallOptions;
@@ -39,23 +39,29 @@ function callSource(
   source: SourceRow,
   params: Record<string, unknown>,
   options: SourceOptions,
+  mode: AnswerMode,
 ): Promise<SourceOutcome> {
   switch (source.type) {
     case "local":
-      return callLocal(stored.tool, source, params, options.local);
+      return callLocal(stored.tool, source, params, options.local, mode);
     case "remote":
-      return callRemote(source, params, options.remote);
+      return callRemote(source, params, options.remote, mode);
     case "docker":
-      return callDocker(stored.tool, source, params, options.docker);
+      return callDocker(stored.tool, source, params, options.docker, mode);
   }
 }
 
-export async function invokeSources(stored: StoredTool, params: Record<string, unknown>, options: SourceOptions): Promise<InvokeResult> {
+export async function invokeSources(
+  stored: StoredTool,
+  params: Record<string, unknown>,
+  options: SourceOptions,
+  mode: AnswerMode = "json",
+): Promise<InvokeResult> {
   const attempts: SourceAttempt[] = [];
   const order = sourceOrder(stored.sources, stored.route?.active_source ?? 0);
   let last: InvokeResult | undefined;
   for (const source of order) {
-    const outcome = await callSource(stored, source, params, options);
+    const outcome = await callSource(stored, source, params, options, mode);
     attempts.push({ position: source.position, type: source.type, ...(outcome.ok ? {} : { error: outcome.message }) });
     last = { outcome, position: source.position, attempts };
     if (outcome.ok || !outcome.fallback) return last;

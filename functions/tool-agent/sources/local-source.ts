@@ -5,7 +5,7 @@
 import { withDeadline } from "../../lib/bounded-fetch.ts";
 import type { SourceRow, ToolRow } from "../tool-types.ts";
 import { sandboxModules } from "./sandbox-modules.ts";
-import { readToolAnswer, type SourceOutcome, toolRequest, unreachable } from "./tool-http.ts";
+import { type AnswerMode, answerOf, type SourceOutcome, toolRequest, unreachable } from "./tool-http.ts";
 
 /** The compatibility date sandboxed tools run with (the newest the pinned workerd supports). */
 export const SANDBOX_COMPATIBILITY_DATE = "2026-08-15";
@@ -49,6 +49,7 @@ export async function callLocal(
   source: SourceRow,
   params: Record<string, unknown>,
   options: LocalCallOptions,
+  mode: AnswerMode = "json",
 ): Promise<SourceOutcome> {
   const timeoutMs = source.timeout_ms ?? options.timeoutMs;
   try {
@@ -57,7 +58,7 @@ export async function callLocal(
     return await withDeadline(
       entrypoint
         .fetch(toolRequest(`http://tool.local${source.endpoint_path}`, source, params))
-        .then((response) => readToolAnswer(response, options.maxBodyBytes)),
+        .then((response) => answerOf(response, options.maxBodyBytes, mode, timeoutMs)),
       timeoutMs,
       "the local tool",
     );

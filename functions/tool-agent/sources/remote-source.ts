@@ -4,7 +4,7 @@
 
 import { openSecret } from "../secrets/secret-box.ts";
 import type { SourceRow } from "../tool-types.ts";
-import { readToolAnswer, type SourceOutcome, toolRequest, unreachable } from "./tool-http.ts";
+import { type AnswerMode, answerOf, type SourceOutcome, toolRequest, unreachable } from "./tool-http.ts";
 
 export interface RemoteCallOptions {
   secretKey: CryptoKey;
@@ -18,7 +18,12 @@ export function remoteUrl(source: Pick<SourceRow, "remote_url" | "remote_path" |
   return `${base}${source.remote_path ?? source.endpoint_path}`;
 }
 
-export async function callRemote(source: SourceRow, params: Record<string, unknown>, options: RemoteCallOptions): Promise<SourceOutcome> {
+export async function callRemote(
+  source: SourceRow,
+  params: Record<string, unknown>,
+  options: RemoteCallOptions,
+  mode: AnswerMode = "json",
+): Promise<SourceOutcome> {
   const headers: Record<string, string> = {};
   if (source.remote_api_key_encrypted) {
     headers.authorization = `Bearer ${await openSecret(options.secretKey, source.remote_api_key_encrypted, source.tool_id)}`;
@@ -29,7 +34,7 @@ export async function callRemote(source: SourceRow, params: Record<string, unkno
       signal: AbortSignal.timeout(timeoutMs),
       redirect: "manual", // a redirect could carry the key's request elsewhere
     });
-    return await readToolAnswer(response, options.maxBodyBytes);
+    return await answerOf(response, options.maxBodyBytes, mode, timeoutMs);
   } catch (error) {
     const name = (error as Error).name;
     return unreachable(

@@ -5,6 +5,8 @@ import type { SourceRow } from "../tool-types.ts";
 
 export type SourceOutcome =
   | { ok: true; result: unknown }
+  /** A streamed answer (select_tool with `stream: true`, for tools with stream_support). */
+  | { ok: true; stream: Response }
   | {
       ok: false;
       code: "TOOL_FAILED" | "TOOL_UNAVAILABLE";
@@ -118,3 +120,41 @@ export async function readToolAnswer(response: Response, maxBytes: number): Prom
 
 /** A source that could not be reached at all (refused, timed out, crashed). */
 export const unreachable = (message: string): SourceOutcome => ({ ok: false, code: "TOOL_UNAVAILABLE", message, fallback: true });
+
+/** How a call wants the tool's answer: parsed JSON, or its body passed through as it streams. */
+export type AnswerMode = "json" | "stream";
+
+/**
+ * A body that ends with an error once `ms` have passed: a stream is bounded like any answer,
+ * by the source's deadline, however the tool paces it.
+ */
+export function cutAfter(body: ReadableStream<Uint8Array>, ms: number): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  const endsAt = Date.now() + ms;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const left = endsAt - Date.now();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<"late">((resolve) => {
+        timer = setTimeout(() => resolve("late"), Math.max(0, left));
+      });
+      const next = await Promise.race([reader.read(), late]).finally(() => clearTimeout(timer));
+      if (next === "late") {
+        await reader.cancel().catch(() => {});
+        controller.error(new Error(`the tool's stream ran past its deadline (${ms} ms)`));
+      } else if (next.done) {
+        controller.close();
+      } else {
+        controller.enqueue(next.value);
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
+/** The answer in the mode asked for; a failing answer is read as JSON in either mode. */
+export async function answerOf(response: Response, maxBytes: number, mode: AnswerMode, ms: number): Promise<SourceOutcome> {
+  if (mode === "json" || !response.ok || !response.body) return readToolAnswer(response, maxBytes);
+  const headers = new Headers({ "content-type": response.headers.get("content-type") ?? "application/octet-stream" });
+  return { ok: true, stream: new Response(cutAfter(response.body, ms), { status: 200, headers }) };
+}

@@ -113,6 +113,70 @@ describe("local tools run in the sandbox", () => {
   });
 });
 
+describe("streaming (stream: true, tools with stream_support)", () => {
+  const ticker = (ticks: number, everyMs: number) => `export default { async fetch() {
+    let n = 0;
+    const body = new ReadableStream({ async pull(controller) {
+      await new Promise((r) => setTimeout(r, ${everyMs}));
+      n += 1;
+      controller.enqueue(new TextEncoder().encode("data: " + n + "\\n\\n"));
+      if (n === ${ticks}) controller.close();
+    } });
+    return new Response(body, { headers: { "content-type": "text/event-stream" } });
+  } };`;
+  const streamed = (tool_id: string, stream: boolean) =>
+    fetch(`${agent.url}/select_tool`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${agent.keys.invoke}`, "content-type": "application/json" },
+      body: JSON.stringify({ tool_id, params: {}, stream }),
+    });
+
+  test("the tool's own body comes through as it streams, with its content type and where it ran", async () => {
+    await agent.register(localTool("ticker", ticker(3, 50), { stream_support: true }));
+    const response = await streamed("ticker", true);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
+    expect(response.headers.get("x-tool-source")).toBe("0:local");
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe("data: 1\n\n"); // the first tick, before the others exist
+    let rest = "";
+    for (let next = await reader.read(); !next.done; next = await reader.read()) rest += new TextDecoder().decode(next.value);
+    expect(rest).toBe("data: 2\n\ndata: 3\n\n");
+  });
+
+  test("a stream is cut at the source's deadline", async () => {
+    await agent.register({
+      ...localTool("slow_ticker", ticker(10, 200), { stream_support: true }),
+      sources: [{ type: "local", module: ticker(10, 200), timeout_ms: 700 }],
+    });
+    const response = await streamed("slow_ticker", true);
+    let text = "";
+    try {
+      for await (const chunk of response.body!) text += new TextDecoder().decode(chunk);
+    } catch {
+      // the cut ends the body with an error
+    }
+    const ticks = text.match(/data: /g)?.length ?? 0;
+    expect(ticks).toBeGreaterThan(0);
+    expect(ticks).toBeLessThan(10);
+  });
+
+  test("without stream_support, stream: true answers the JSON envelope as usual", async () => {
+    const response = await streamed("unit_convert", true);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    await response.body?.cancel();
+    const plain = await (
+      await fetch(`${agent.url}/select_tool`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${agent.keys.invoke}`, "content-type": "application/json" },
+        body: JSON.stringify({ tool_id: "text_stats", params: { text: "a b" }, stream: true }),
+      })
+    ).json();
+    expect(plain).toMatchObject({ status: "success", result: { words: 2 } });
+  });
+});
+
 describe("what a call refuses", () => {
   test("params that do not match the input schema: every field at fault, nothing run", async () => {
     const lastUsed = async () =>
