@@ -151,6 +151,8 @@ Try:
   curl -s -H "Authorization: Bearer $TOOL_KEY" -H 'content-type: application/json' ${toolAgentUrl}/select_tool -d '{"tool_id":"unit_convert","params":{"value":10,"from":"km","to":"mi"}}'
   curl -s -H "Authorization: Bearer $TOOL_KEY" ${toolAgentUrl}/tools/status
   curl -s -X POST -H "Authorization: Bearer $TOOL_KEY" ${toolAgentUrl}/tools/unit_convert/stop
+  curl -s -H "Authorization: Bearer $TOOL_KEY" -H 'content-type: application/json' ${toolAgentUrl}/agent/chat -d '{"message":"我需要把公里换算成英里"}'
+  (MCP clients: ${toolAgentUrl}/mcp with the same bearer key)
 
 Ctrl-C stops everything.`);
 }

@@ -145,14 +145,15 @@ test("the printed Tool Agent lines search, run, inspect and stop the seeded tool
   const key = /export TOOL_KEY=(\S+)/.exec(output)?.[1];
   expect(key).toMatch(/^ta_/);
   const lines = output.split("\n").filter((line) => line.trim().startsWith("curl") && line.includes(toolAgentUrl));
-  expect(lines.length).toBe(4);
+  expect(lines.length).toBe(5);
   const run = (line: string) => execFileSync("bash", ["-c", line.trim()], { env: { ...process.env, TOOL_KEY: key }, encoding: "utf8" });
-  const [search, select, status, stop] = lines.map(run).map((text) => JSON.parse(text!));
+  const [search, select, status, stop, chat] = lines.map(run).map((text) => JSON.parse(text!));
   expect(search.tools[0].tool_id).toBe("unit_convert"); // found by its Chinese name
   expect(select).toMatchObject({ status: "success", result: { unit: "mi", kind: "length" } });
   expect(status.tools.map((tool: { tool_id: string }) => tool.tool_id).sort()).toEqual(["json_transform", "text_stats", "unit_convert"]);
   expect(status.tools.find((tool: { tool_id: string }) => tool.tool_id === "unit_convert").state).toBe("running");
   expect(stop).toEqual({ tool_id: "unit_convert", state: "stopped", port: null });
+  expect(chat).toMatchObject({ match: "fuzzy", reply_source: "rules", tools: [expect.objectContaining({ tool_id: "unit_convert" })] });
 
   // dev:tool-key issues a narrower key into the same database.
   const searchKey = execFileSync(process.execPath, ["--disable-warning=ExperimentalWarning", "supabase/local/dev-tool-key.ts", "search"], {
