@@ -6,6 +6,7 @@ import { type ErrorBody, errorBodySchema } from "../lib/errors.ts";
 export const TOOL_AGENT_ERROR_CODES = [
   "UNAUTHENTICATED",
   "FORBIDDEN",
+  "RATE_LIMITED",
   "INVALID_REQUEST",
   "NOT_FOUND",
   "CONFLICT",

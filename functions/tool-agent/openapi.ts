@@ -33,6 +33,7 @@ export const toolAgentErrors = (statuses: Record<number, string>) => errorRespon
 export const AUTH_ERRORS = toolAgentErrors({
   401: "UNAUTHENTICATED: no API key, or an unknown or revoked one",
   403: "FORBIDDEN: the key lacks the scope this route needs",
+  429: "RATE_LIMITED: too many keys this instance has not seen, too fast; retry after a second",
   500: "CONFIG_INVALID or INTERNAL",
   503: "UPSTREAM_UNAVAILABLE: the database did not answer; retry shortly",
 });

@@ -5,6 +5,7 @@
 import type { Scope } from "../app-env.ts";
 import type { ToolDatabase } from "../database.ts";
 import { StoreError } from "../registry/tool-store.ts";
+import { LookupBudget } from "./lookup-budget.ts";
 
 export const KEY_CACHE_MS = 60_000;
 const KEY_FORMAT = /^ta_[A-Za-z0-9_-]{43}$/;
@@ -37,13 +38,18 @@ export interface VerifiedKey {
 }
 
 const cache = new Map<string, { verified: VerifiedKey | null; until: number }>();
+const unseenLookups = new LookupBudget();
 
-/** The key's id and scopes, or null for a key that is unknown, revoked or malformed. */
-export async function verifyApiKey(db: ToolDatabase, key: string, now = Date.now()): Promise<VerifiedKey | null> {
+/** Too many keys this isolate has not seen, too fast: answer "slow down" without a lookup. */
+export const THROTTLED = "throttled";
+
+/** The key's id and scopes; null for a key that is unknown, revoked or malformed; THROTTLED. */
+export async function verifyApiKey(db: ToolDatabase, key: string, now = Date.now()): Promise<VerifiedKey | null | typeof THROTTLED> {
   if (!KEY_FORMAT.test(key)) return null;
   const hash = await hashApiKey(key);
   const cached = cache.get(hash);
   if (cached && cached.until > now) return cached.verified;
+  if (!unseenLookups.take(now)) return THROTTLED;
   let answer: Awaited<ReturnType<typeof lookup>>;
   try {
     answer = await lookup(db, hash);
@@ -52,6 +58,7 @@ export async function verifyApiKey(db: ToolDatabase, key: string, now = Date.now
   }
   if (answer.error) throw new StoreError("UPSTREAM_UNAVAILABLE", "checking the API key failed: the data plane did not answer");
   const verified = answer.data ? { keyId: answer.data.key_id, scopes: answer.data.scopes.filter(isScope) } : null;
+  if (verified) unseenLookups.refund();
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
   cache.set(hash, { verified, until: now + KEY_CACHE_MS });
   return verified;

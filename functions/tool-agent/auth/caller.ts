@@ -8,7 +8,7 @@ import type { Caller, Scope, ToolAgentEnv } from "../app-env.ts";
 import { toolDatabase } from "../database.ts";
 import { toolAgentError } from "../errors.ts";
 import { StoreError } from "../registry/tool-store.ts";
-import { hasScope, verifyApiKey } from "./api-keys.ts";
+import { hasScope, THROTTLED, verifyApiKey } from "./api-keys.ts";
 
 /** How the app finds its caller: by API key (the public entry) or as the bound chat agent. */
 export type Authenticate = (c: Context<ToolAgentEnv>) => Promise<Caller | Response>;
@@ -29,6 +29,10 @@ export const byApiKey: Authenticate = async (c) => {
   }
   try {
     const verified = await verifyApiKey(await toolDatabase(c.var.settings), key);
+    if (verified === THROTTLED) {
+      c.header("retry-after", "1");
+      return c.json(toolAgentError("RATE_LIMITED", "too many unknown API keys at once; retry in a second", { retryable: true }), 429);
+    }
     if (!verified) return c.json(toolAgentError("UNAUTHENTICATED", "the API key is unknown or revoked", { reason: "invalid" }), 401);
     return { kind: "api_key", keyId: verified.keyId, scopes: verified.scopes };
   } catch (error) {

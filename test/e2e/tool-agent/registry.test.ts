@@ -32,6 +32,27 @@ describe("who may call", () => {
     expect((await agent.call("/search_tools", { body: {}, key: revoked })).status).toBe(401);
   });
 
+  test("a flood of unknown keys is slowed down without database work; known keys still pass", async () => {
+    for (const key of Object.values(agent.keys)) await (await agent.call("/search_tools", { body: {}, key })).body?.cancel();
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const random = `ta_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url")}`;
+      const response = await agent.call("/search_tools", { body: {}, key: random });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(response.headers.get("retry-after")).toBe("1");
+        expect((await response.json()).error.code).toBe("RATE_LIMITED");
+      } else {
+        await response.body?.cancel();
+      }
+    }
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    // Keys already verified are not held up.
+    expect((await agent.call("/search_tools", { body: {}, key: agent.keys.search })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // the budget refills for the tests after
+  });
+
   test("each scope opens only its routes", async () => {
     const run = { tool_id: "unit_convert", params: { value: 1, from: "m", to: "cm" } };
     const searchOnly = await agent.call("/select_tool", { body: run, key: agent.keys.search });
