@@ -14,15 +14,7 @@ export interface ChatTool {
   usage_example: { params: Record<string, unknown> };
 }
 
-export interface CompositeSolution {
-  type: "composite_workflow";
-  composite_id: string;
-  name: string;
-  description: string;
-  base_tools: string[];
-  steps: unknown[];
-  example: Record<string, unknown>;
-}
+export type CompositeSolution = { type: "composite_workflow" } & CompositeRow;
 
 export interface ChatAnswer {
   /** How the request matched; the same four branches in every language. */
@@ -105,15 +97,7 @@ export function compositeAnswer(composite: CompositeRow, baseTools: readonly Too
     match: "composite",
     reply: w.composite(composite.name, composite.base_tools.length),
     tools: baseTools.map((tool) => chatTool(tool, w.step(composite.base_tools.indexOf(tool.tool_id) + 1, composite.name))),
-    solution: {
-      type: "composite_workflow",
-      composite_id: composite.composite_id,
-      name: composite.name,
-      description: composite.description,
-      base_tools: composite.base_tools,
-      steps: composite.steps,
-      example: composite.example,
-    },
+    solution: { type: "composite_workflow", ...composite },
     task_id: null,
     next_steps: [w.runSteps],
   };
