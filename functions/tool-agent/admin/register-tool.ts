@@ -2,6 +2,7 @@
 // object storage under its new version (so a cached sandbox of the old version is never
 // reused), encrypts a remote API key, then writes the registry in one transaction.
 import type { Json } from "../../lib/database.types.ts";
+import { withinDeadline } from "../bounded.ts";
 import type { ToolContainer } from "../containers/tool-container.ts";
 import type { ToolDatabase } from "../database.ts";
 import { stopRuntime } from "../lifecycle/start-stop.ts";
@@ -14,6 +15,8 @@ import { checkToolModule } from "../sources/sandbox-modules.ts";
 export interface RegistryStorage {
   db: ToolDatabase;
   code: R2Bucket;
+  /** Deadline of each object-storage call (DATA_PLANE_TIMEOUT_MS). */
+  timeoutMs: number;
   secretKey: CryptoKey;
   containers: DurableObjectNamespace<ToolContainer>;
 }
@@ -26,7 +29,11 @@ async function storedSource(storage: RegistryStorage, toolId: string, version: n
       // Unique per registration: of two registrations racing for one version, the loser's
       // module never replaces the winner's (the loser gets CONFLICT; destroy cleans both).
       const hostDir = hostDirFor(toolId, version, crypto.randomUUID().slice(0, 8));
-      await storage.code.put(moduleKey(hostDir), source.module, { httpMetadata: { contentType: "text/javascript" } });
+      await withinDeadline(
+        storage.code.put(moduleKey(hostDir), source.module, { httpMetadata: { contentType: "text/javascript" } }),
+        storage.timeoutMs,
+        "storing the tool's module",
+      );
       return { type: "local", ...endpoint, host_dir: hostDir, allow_network: source.allow_network };
     }
     case "remote":
@@ -84,9 +91,13 @@ export async function destroyTool(storage: RegistryStorage, toolId: string): Pro
   let deleted = 0;
   let cursor: string | undefined;
   do {
-    const page = await storage.code.list({ prefix: `tools/${toolId}/`, cursor });
+    const page = await withinDeadline(
+      storage.code.list({ prefix: `tools/${toolId}/`, cursor }),
+      storage.timeoutMs,
+      "listing the tool's code",
+    );
     if (page.objects.length) {
-      await storage.code.delete(page.objects.map((o) => o.key));
+      await withinDeadline(storage.code.delete(page.objects.map((o) => o.key)), storage.timeoutMs, "deleting the tool's code");
       deleted += page.objects.length;
     }
     cursor = page.truncated ? page.cursor : undefined;

@@ -2,6 +2,7 @@
 // money or change something): a local tool's module must still be in storage, a remote API must
 // answer its base URL below 500 within the deadline, and a docker source's container must run.
 
+import { withinDeadline } from "../bounded.ts";
 import { activeSource } from "../registry/tool-view.ts";
 import { containerRunning, type DockerOptions } from "../sources/docker-source.ts";
 import { moduleKey } from "../sources/local-source.ts";
@@ -21,7 +22,11 @@ export async function checkHealth(tool: StoredTool, options: HealthCheckOptions)
   if (!source) return { healthy: false, error: "the tool has no sources" };
   switch (source.type) {
     case "local": {
-      const head = await options.code.head(moduleKey(source.host_dir ?? ""));
+      const head = await withinDeadline(
+        options.code.head(moduleKey(source.host_dir ?? "")),
+        options.timeoutMs,
+        "reading the module's record",
+      );
       return head
         ? { healthy: true }
         : { healthy: false, error: `the module is missing from storage (${moduleKey(source.host_dir ?? "")})` };

@@ -58,7 +58,13 @@ export async function runMaintenance(
   for (let i = 0; i < due.length; i += CHECKS_AT_ONCE) {
     await Promise.all(
       due.slice(i, i + CHECKS_AT_ONCE).map(async (tool) => {
-        const health = await checkHealth(tool, options);
+        // A check that could not be made (storage or the container's object not answering) says
+        // nothing about the tool: it is skipped, and tried again next run.
+        const health = await checkHealth(tool, options).catch((failure: Error) => {
+          log.warn("tool_agent.health_unchecked", { tool_id: tool.tool.tool_id, message: failure.message });
+          return undefined;
+        });
+        if (!health) return;
         const error = health.healthy ? undefined : health.error;
         await recordHealth(db, tool, health.healthy, error, at);
         checked.push({ tool_id: tool.tool.tool_id, healthy: health.healthy, ...(error ? { error } : {}) });

@@ -19,6 +19,7 @@ async function storageOf(c: { var: ToolAgentEnv["Variables"]; env: ToolAgentEnv[
   return {
     db: await toolDatabase(c.var.settings),
     code: c.env.TOOL_CODE,
+    timeoutMs: c.var.settings.dataPlane.timeoutMs,
     secretKey: await importSecretKey(c.var.settings.secretKey),
     containers: c.env.TOOL_CONTAINERS,
   };

@@ -3,6 +3,7 @@
 // the first call or on /start, reached through it, stopped on /stop, idle or eviction. Without a
 // container runtime the source is unreachable and the next source is tried.
 import { withDeadline } from "../../lib/bounded-fetch.ts";
+import { CONTAINER_CONTROL_MS, withinDeadline } from "../bounded.ts";
 import { type ContainerLimits, recordAccess, recordStarted, recordStopped } from "../containers/container-records.ts";
 import type { ContainerState, ToolContainer } from "../containers/tool-container.ts";
 import type { ToolDatabase } from "../database.ts";
@@ -22,11 +23,15 @@ const containerOf = (containers: Containers, toolId: string) => containers.get(c
 
 /** Starts the tool's container unless it runs; records a ContainerInfo row when it starts. */
 export async function startContainer(tool: ToolRow, source: SourceRow, options: DockerOptions): Promise<ContainerState> {
-  const { state, started } = await containerOf(options.containers, tool.tool_id).ensureStarted({
-    toolId: tool.tool_id,
-    image: source.image ?? "",
-    internalPort: source.internal_port ?? 0,
-  });
+  const { state, started } = await withinDeadline(
+    containerOf(options.containers, tool.tool_id).ensureStarted({
+      toolId: tool.tool_id,
+      image: source.image ?? "",
+      internalPort: source.internal_port ?? 0,
+    }),
+    CONTAINER_CONTROL_MS,
+    "starting the container",
+  );
   if (started && state.container_id) {
     await recordStopped(options.db, tool.tool_id); // a container it replaced
     await recordStarted(
@@ -41,12 +46,12 @@ export async function startContainer(tool: ToolRow, source: SourceRow, options: 
 
 /** Stops the tool's container, if it has one; answers the ids recorded as destroyed. */
 export async function stopContainer(toolId: string, containers: Containers, db: ToolDatabase): Promise<string[]> {
-  await containerOf(containers, toolId).stop();
+  await withinDeadline(containerOf(containers, toolId).stop(), CONTAINER_CONTROL_MS, "stopping the container");
   return recordStopped(db, toolId);
 }
 
 export async function containerRunning(toolId: string, containers: Containers): Promise<boolean> {
-  return (await containerOf(containers, toolId).status()).running;
+  return (await withinDeadline(containerOf(containers, toolId).status(), CONTAINER_CONTROL_MS, "reading the container's state")).running;
 }
 
 export async function callDocker(
