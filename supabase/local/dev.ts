@@ -9,18 +9,17 @@
 // LOCAL_POSTGRES_PORT.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { bundleSkills } from "../../functions/agent/skills/bundle-skills.ts";
 import { accessTokenClaims, SEEDED_USERS, signAccessToken } from "./auth-tokens.ts";
 import { startDataPlane } from "./data-plane.ts";
 import { writeDevEnvFile } from "./dev-env.ts";
 import { loadOrCreateLocalKeys } from "./keys.ts";
-import { supabaseDir } from "./paths.ts";
 import { ensureStackHome } from "./postgres.ts";
 import { awaitExit, descendantsOf, freePort, killStale } from "./processes.ts";
 import { devAdminKey, registerSeedTools, writeToolAgentEnvFile } from "./tool-agent-dev.ts";
+import { repoRoot, type WranglerDevArgs, wranglerDevArgs } from "./wrangler-dev-args.ts";
 
-const repoRoot = resolve(supabaseDir, "..");
 const workerPort = Number(process.env.WORKER_PORT ?? 8787);
 const toolAgentPort = Number(process.env.TOOL_AGENT_PORT ?? 8788);
 const began = performance.now();
@@ -54,34 +53,24 @@ const toolAgentEnvFiles = [generated, writeToolAgentEnvFile(home)];
 const toolAgentDevVars = join(repoRoot, "functions", "tool-agent", ".dev.vars");
 if (existsSync(toolAgentDevVars)) toolAgentEnvFiles.push(toolAgentDevVars);
 
-function startWrangler(port: number, files: string[], extra: string[]) {
-  return spawn(
-    process.execPath,
-    [
-      join(repoRoot, "node_modules", "wrangler", "bin", "wrangler.js"),
-      "dev",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--show-interactive-dev-session=false",
-      ...files.flatMap((file) => ["--env-file", file]),
-      ...extra,
-    ],
-    { cwd: repoRoot, stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-  );
+function startWrangler(args: WranglerDevArgs) {
+  return spawn(process.execPath, wranglerDevArgs(args), {
+    cwd: repoRoot,
+    stdio: "inherit",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
 }
 
 const wranglers = [
-  startWrangler(workerPort, envFiles, []),
+  startWrangler({ port: workerPort, envFiles }),
   // Its own inspector port; --test-scheduled lets GET /__scheduled run its cron handler.
-  startWrangler(toolAgentPort, toolAgentEnvFiles, [
-    "-c",
-    "functions/tool-agent/wrangler.toml",
-    "--inspector-port",
-    String(await freePort()),
-    "--test-scheduled",
-  ]),
+  startWrangler({
+    port: toolAgentPort,
+    config: "functions/tool-agent/wrangler.toml",
+    inspectorPort: await freePort(),
+    envFiles: toolAgentEnvFiles,
+    extra: ["--test-scheduled"],
+  }),
 ];
 writeFileSync(wranglerPidFile, wranglers.map((w) => w.pid ?? "").join(" "));
 

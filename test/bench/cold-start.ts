@@ -6,16 +6,16 @@
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startDataPlane } from "../../supabase/local/data-plane.ts";
 import { writeDevEnvFile } from "../../supabase/local/dev-env.ts";
 import { generateLocalKeys } from "../../supabase/local/keys.ts";
 import { awaitExit, descendantsOf, freePort } from "../../supabase/local/processes.ts";
+import { repoRoot, wranglerDevArgs } from "../../supabase/local/wrangler-dev-args.ts";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
 const runs = Number(values.runs);
-const repoRoot = resolve(import.meta.dirname, "../..");
 const keys = await generateLocalKeys();
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -52,21 +52,11 @@ const wranglerReady: number[] = [];
 for (let i = 0; i < Math.min(runs, 3); i++) {
   const port = await freePort();
   began = performance.now();
-  const wrangler = spawn(
-    process.execPath,
-    [
-      join(repoRoot, "node_modules/wrangler/bin/wrangler.js"),
-      "dev",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--show-interactive-dev-session=false",
-      "--env-file",
-      envFile,
-    ],
-    { cwd: repoRoot, stdio: "ignore", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-  );
+  const wrangler = spawn(process.execPath, wranglerDevArgs({ port, envFiles: [envFile] }), {
+    cwd: repoRoot,
+    stdio: "ignore",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
   while (
     !(await fetch(`http://127.0.0.1:${port}/health`).then(
       (r) => r.ok,

@@ -6,7 +6,6 @@
 //             full agent run, every event of which goes through the hub.
 // Run: npm run bench:fanout [-- --runs 100]
 import { type ChildProcess, spawn } from "node:child_process";
-import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { bundleSkills } from "../../functions/agent/skills/bundle-skills.ts";
@@ -16,10 +15,10 @@ import { writeDevEnvFile } from "../../supabase/local/dev-env.ts";
 import { generateLocalKeys } from "../../supabase/local/keys.ts";
 import { ensureStackHome, SUPERUSER_PASSWORD } from "../../supabase/local/postgres.ts";
 import { awaitExit, descendantsOf, freePort } from "../../supabase/local/processes.ts";
+import { repoRoot, wranglerDevArgs } from "../../supabase/local/wrangler-dev-args.ts";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "100" } } });
 const runs = Number(values.runs);
-const repoRoot = resolve(import.meta.dirname, "../..");
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const timed = async (fn: () => Promise<unknown>) => {
   const began = performance.now();
@@ -73,23 +72,11 @@ try {
   // The Durable Object: a real run through the hub, then replays of its log.
   const envFile = writeDevEnvFile(ensureStackHome(), { supabaseUrl: plane.url, anonKey: plane.anonKey, keys });
   const port = await freePort();
-  wrangler = spawn(
-    process.execPath,
-    [
-      join(repoRoot, "node_modules/wrangler/bin/wrangler.js"),
-      "dev",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--show-interactive-dev-session=false",
-      "--inspector-port",
-      String(await freePort()),
-      "--env-file",
-      envFile,
-    ],
-    { cwd: repoRoot, stdio: "ignore", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-  );
+  wrangler = spawn(process.execPath, wranglerDevArgs({ port, inspectorPort: await freePort(), envFiles: [envFile] }), {
+    cwd: repoRoot,
+    stdio: "ignore",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
   const url = `http://127.0.0.1:${port}`;
   while (
     !(await fetch(`${url}/health`).then(

@@ -5,14 +5,13 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { accessTokenClaims, SEEDED_USERS, signAccessToken } from "../../supabase/local/auth-tokens.ts";
 import { type DataPlane, startDataPlane } from "../../supabase/local/data-plane.ts";
 import { writeDevEnvFile } from "../../supabase/local/dev-env.ts";
 import { generateLocalKeys, type LocalKeys } from "../../supabase/local/keys.ts";
 import { awaitExit, childEnv, descendantsOf, freePort } from "../../supabase/local/processes.ts";
-
-const repoRoot = resolve(import.meta.dirname, "../..");
+import { repoRoot, wranglerDevArgs } from "../../supabase/local/wrangler-dev-args.ts";
 
 export interface WranglerDev {
   url: string;
@@ -64,25 +63,14 @@ export async function startWranglerDev(options: WranglerDevOptions = {}): Promis
   let output = "";
   const wrangler = spawn(
     process.execPath,
-    [
-      join(repoRoot, "node_modules", "wrangler", "bin", "wrangler.js"),
-      "dev",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--inspector-port",
-      String(inspector),
-      "--persist-to",
-      join(home, "state"),
-      "--show-interactive-dev-session=false",
-      "--env-file",
-      envFile,
-      "--env-file",
-      extra,
-      ...(options.config ? ["-c", options.config] : []),
-      ...(options.args ?? []),
-    ],
+    wranglerDevArgs({
+      port,
+      config: options.config,
+      inspectorPort: inspector,
+      persistTo: join(home, "state"),
+      envFiles: [envFile, extra],
+      extra: options.args,
+    }),
     {
       cwd: repoRoot,
       stdio: ["ignore", "pipe", "pipe"],

@@ -4,11 +4,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { awaitExit, childEnv, descendantsOf, freePort } from "../../../supabase/local/processes.ts";
+import { repoRoot, wranglerDevArgs } from "../../../supabase/local/wrangler-dev-args.ts";
 
-export const repoRoot = resolve(import.meta.dirname, "../../..");
-const wranglerJs = join(repoRoot, "node_modules/wrangler/bin/wrangler.js");
+export { repoRoot };
 
 export interface BenchWorker {
   name: string;
@@ -48,23 +48,14 @@ async function startOnce(options: BenchWorkerOptions): Promise<BenchWorker> {
   let output = "";
   const child: ChildProcess = spawn(
     process.execPath,
-    [
-      wranglerJs,
-      "dev",
-      "-c",
-      options.config,
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--inspector-port",
-      String(inspectorPort),
-      "--persist-to",
-      persistDir,
-      "--show-interactive-dev-session=false",
-      ...(options.minify === undefined ? [] : [`--minify=${options.minify}`]),
-      ...(options.envFiles ?? []).flatMap((file) => ["--env-file", file]),
-    ],
+    wranglerDevArgs({
+      port,
+      config: options.config,
+      inspectorPort,
+      persistTo: persistDir,
+      envFiles: options.envFiles,
+      extra: options.minify === undefined ? [] : [`--minify=${options.minify}`],
+    }),
     { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], env: childEnv({ ...process.env, WRANGLER_SEND_METRICS: "false" }) },
   );
   const keep = (chunk: Buffer) => {
