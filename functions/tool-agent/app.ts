@@ -57,5 +57,3 @@ export function createToolAgentApp(authenticate: Authenticate) {
   });
   return app;
 }
-
-export type ToolAgentApp = ReturnType<typeof createToolAgentApp>;

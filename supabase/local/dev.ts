@@ -98,7 +98,7 @@ for (const wrangler of wranglers) wrangler.on("exit", (code) => void shutdown(co
 
 async function untilHealthy(url: string) {
   for (;;) {
-    const ok = await fetch(`${url}/health`).then(
+    const ok = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) }).then(
       (r) => r.ok,
       () => false,
     );

@@ -59,15 +59,22 @@ export async function devAdminKey(home: string, postgresPort: number): Promise<s
   return key;
 }
 
+const REQUEST_MS = 10_000;
+
 /** Registers each seeded tool that is not registered yet; answers the ids it registered. */
 export async function registerSeedTools(toolAgentUrl: string, adminKey: string): Promise<string[]> {
   const registered: string[] = [];
   for (const request of seedToolRequests()) {
     const headers = { authorization: `Bearer ${adminKey}`, "content-type": "application/json" };
-    const existing = await fetch(`${toolAgentUrl}/tools/${request.tool_id}`, { headers });
+    const existing = await fetch(`${toolAgentUrl}/tools/${request.tool_id}`, { headers, signal: AbortSignal.timeout(REQUEST_MS) });
     await existing.body?.cancel();
     if (existing.status === 200) continue;
-    const response = await fetch(`${toolAgentUrl}/tools`, { method: "POST", headers, body: JSON.stringify(request) });
+    const response = await fetch(`${toolAgentUrl}/tools`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(request),
+      signal: AbortSignal.timeout(REQUEST_MS),
+    });
     if (response.status !== 201)
       throw new Error(`registering seed tool ${request.tool_id} answered ${response.status}: ${await response.text()}`);
     registered.push(String(request.tool_id));
