@@ -641,6 +641,98 @@ export type Database = {
           },
         ]
       }
+      task_log: {
+        Row: {
+          at: string
+          detail: Json
+          entry_id: number
+          kind: string
+          task_id: string
+        }
+        Insert: {
+          at?: string
+          detail?: Json
+          entry_id?: number
+          kind: string
+          task_id: string
+        }
+        Update: {
+          at?: string
+          detail?: Json
+          entry_id?: number
+          kind?: string
+          task_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "task_log_task_id_fkey"
+            columns: ["task_id"]
+            isOneToOne: false
+            referencedRelation: "tasks"
+            referencedColumns: ["task_id"]
+          },
+        ]
+      }
+      tasks: {
+        Row: {
+          cost_usd: number
+          created_at: string
+          description: string
+          error: string | null
+          finished_at: string | null
+          kind: Database["tool_agent"]["Enums"]["task_kind"]
+          model: string | null
+          progress: string
+          requested_by: string
+          result: Json | null
+          started_at: string | null
+          status: Database["tool_agent"]["Enums"]["task_status"]
+          steps: number
+          task_id: string
+          task_spec: Json
+          tool_id: string | null
+          updated_at: string
+        }
+        Insert: {
+          cost_usd?: number
+          created_at?: string
+          description: string
+          error?: string | null
+          finished_at?: string | null
+          kind: Database["tool_agent"]["Enums"]["task_kind"]
+          model?: string | null
+          progress?: string
+          requested_by: string
+          result?: Json | null
+          started_at?: string | null
+          status?: Database["tool_agent"]["Enums"]["task_status"]
+          steps?: number
+          task_id: string
+          task_spec: Json
+          tool_id?: string | null
+          updated_at?: string
+        }
+        Update: {
+          cost_usd?: number
+          created_at?: string
+          description?: string
+          error?: string | null
+          finished_at?: string | null
+          kind?: Database["tool_agent"]["Enums"]["task_kind"]
+          model?: string | null
+          progress?: string
+          requested_by?: string
+          result?: Json | null
+          started_at?: string | null
+          status?: Database["tool_agent"]["Enums"]["task_status"]
+          steps?: number
+          task_id?: string
+          task_spec?: Json
+          tool_id?: string | null
+          updated_at?: string
+        }
+        Relationships: []
+      }
       tool_routes: {
         Row: {
           active_source: number
@@ -866,6 +958,8 @@ export type Database = {
     Enums: {
       process_state: "stopped" | "starting" | "running" | "error"
       source_type: "local" | "docker" | "remote"
+      task_kind: "build_tool" | "github_deploy" | "repair_tool"
+      task_status: "pending" | "running" | "completed" | "failed"
       tool_status: "active" | "inactive" | "staging" | "building"
     }
     CompositeTypes: {

@@ -4,6 +4,8 @@
 // (strings) are validated by settings.ts, so only the bindings need types here.
 import type { ToolContainer } from "./containers/tool-container.ts";
 import type { ToolAgentSettings } from "./settings.ts";
+import type { MessageQueue } from "./tasks/messages.ts";
+import type { TaskParams } from "./tasks/task-workflow.ts";
 
 export interface ToolAgentBindings {
   /** Local tools' modules. */
@@ -12,10 +14,14 @@ export interface ToolAgentBindings {
   LOADER: WorkerLoader;
   /** One Durable Object per docker-sourced tool, owning its container. */
   TOOL_CONTAINERS: DurableObjectNamespace<ToolContainer>;
+  /** Tasks (build, deploy, repair a tool), one Workflow instance each. */
+  TOOL_TASKS: Workflow<TaskParams>;
+  /** The internal messages (tool_request, tool_ready, tool_error, health_alert). */
+  TOOL_MESSAGES: MessageQueue;
   [setting: string]: unknown;
 }
 
-export type Scope = "search" | "invoke" | "admin";
+export type Scope = "search" | "invoke" | "admin" | "create";
 
 /** Who is calling: an external agent with an API key, or the chat agent for one of its users. */
 export type Caller =

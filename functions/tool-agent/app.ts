@@ -18,6 +18,7 @@ import { registryRoutes } from "./routes/registry.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { selectRoutes } from "./routes/select.ts";
 import { statusRoutes } from "./routes/status.ts";
+import { taskRoutes } from "./routes/tasks.ts";
 import { loadToolAgentSettings } from "./settings.ts";
 
 const STORE_STATUS = { UPSTREAM_UNAVAILABLE: 503, CONFLICT: 409, INVALID_REQUEST: 400 } as const;
@@ -42,6 +43,7 @@ export function createToolAgentApp(authenticate: Authenticate) {
     .route("/", registryRoutes)
     .route("/", approvalRoutes)
     .route("/", chatRoutes)
+    .route("/", taskRoutes)
     .route("/", mcpRoutes);
   app.notFound((c) => c.json(toolAgentError("NOT_FOUND", `no route for ${c.req.method} ${c.req.path}`), 404));
   app.onError((error, c) => {

@@ -11,11 +11,13 @@ import { asBoundAgent, byApiKey } from "./auth/caller.ts";
 import { toolDatabase } from "./database.ts";
 import { runMaintenance } from "./lifecycle/maintenance.ts";
 import { loadToolAgentSettings } from "./settings.ts";
+import { consumeMessages } from "./tasks/message-consumer.ts";
 
 const publicApp = createToolAgentApp(byApiKey);
 const boundApp = createToolAgentApp(asBoundAgent);
 
 export { ToolContainer } from "./containers/tool-container.ts";
+export { ToolTaskWorkflow } from "./tasks/task-workflow.ts";
 
 export class ToolAgentForAgent extends WorkerEntrypoint<ToolAgentBindings> {
   override fetch(request: Request): Response | Promise<Response> {
@@ -37,10 +39,21 @@ export default {
         code: env.TOOL_CODE,
         containers: env.TOOL_CONTAINERS,
         timeoutMs: 5_000,
+        messages: env.TOOL_MESSAGES,
       });
     } catch (error) {
       // The database not answering skips this run; the next minute's run tries again.
       log.error("tool_agent.maintenance_failed", { error: (error as Error).name, message: (error as Error).message });
     }
+  },
+  // The message queue's consumer (wrangler.toml [[queues.consumers]]): tasks start here.
+  async queue(batch, env) {
+    const settings = loadToolAgentSettings(env);
+    if (!settings.ok) {
+      log.error("config.invalid", { problems: settings.problems, message: describeProblems(settings.problems) });
+      batch.retryAll({ delaySeconds: 30 });
+      return;
+    }
+    await consumeMessages(batch, { db: await toolDatabase(settings.settings), tasks: env.TOOL_TASKS, messages: env.TOOL_MESSAGES });
   },
 } satisfies ExportedHandler<ToolAgentBindings>;

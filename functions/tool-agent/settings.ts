@@ -56,6 +56,17 @@ const ToolAgentEnv = z.object({
   TOOL_AGENT_MODEL_API: optional(z.enum(["chat", "responses"], { error: 'must be "chat" or "responses"' })).default("chat"),
   TOOL_AGENT_CHAT_MODEL: optional(z.string().min(1)).default("gpt-4o-mini"),
   TOOL_AGENT_MODEL_TIMEOUT_MS: optional(count(500, 60_000)).default(8_000),
+  /** The coding agent (tasks): its model (the same endpoint as TOOL_AGENT_MODEL_*), caps and prices. */
+  TOOL_AGENT_CODING_MODEL: optional(z.string().min(1)).default("gpt-4o-mini"),
+  TOOL_AGENT_CODING_MAX_STEPS: optional(count(2, 100)).default(16),
+  TOOL_AGENT_CODING_MAX_COST_USD: optional(usd).default(2),
+  TOOL_AGENT_CODING_USD_PER_MTOK_INPUT: optional(usd).default(0.15),
+  TOOL_AGENT_CODING_USD_PER_MTOK_OUTPUT: optional(usd).default(0.6),
+  TOOL_AGENT_CODING_CALL_TIMEOUT_MS: optional(count(1_000, 600_000)).default(120_000),
+  /** Consecutive failed health checks of a local tool before a repair task is started. */
+  TOOL_AGENT_REPAIR_AFTER_FAILURES: optional(count(1, 100)).default(3),
+  /** Largest repository archive a github_deploy task downloads. */
+  TOOL_AGENT_ARCHIVE_MAX_BYTES: optional(count(1_024, 52_428_800)).default(5_242_880),
   /** Largest request and answer body a tool call may carry. */
   TOOL_AGENT_MAX_BODY_BYTES: optional(count(1_024, 10_485_760)).default(1_048_576),
 });
@@ -70,6 +81,16 @@ export interface ToolAgentSettings extends DataPlaneSettings {
   secretKey: string;
   calls: { timeoutMs: number; maxBodyBytes: number };
   sandbox: { cpuMs: number; subRequests: number; stepLimit: number };
+  coding: {
+    model: string;
+    maxSteps: number;
+    maxCostUsd: number;
+    usdPerMTokInput: number;
+    usdPerMTokOutput: number;
+    callTimeoutMs: number;
+    repairAfterFailures: number;
+    archiveMaxBytes: number;
+  };
   /** Present only with an API key. */
   model?: { apiKey: string; baseUrl?: string; api: "chat" | "responses"; chatModel: string; timeoutMs: number };
 }
@@ -102,6 +123,16 @@ export function parseToolAgentSettings(env: Record<string, unknown>): SettingsRe
       },
       secretKey: e.TOOL_AGENT_SECRET_KEY,
       calls: { timeoutMs: e.TOOL_AGENT_CALL_TIMEOUT_MS, maxBodyBytes: e.TOOL_AGENT_MAX_BODY_BYTES },
+      coding: {
+        model: e.TOOL_AGENT_CODING_MODEL,
+        maxSteps: e.TOOL_AGENT_CODING_MAX_STEPS,
+        maxCostUsd: e.TOOL_AGENT_CODING_MAX_COST_USD,
+        usdPerMTokInput: e.TOOL_AGENT_CODING_USD_PER_MTOK_INPUT,
+        usdPerMTokOutput: e.TOOL_AGENT_CODING_USD_PER_MTOK_OUTPUT,
+        callTimeoutMs: e.TOOL_AGENT_CODING_CALL_TIMEOUT_MS,
+        repairAfterFailures: e.TOOL_AGENT_REPAIR_AFTER_FAILURES,
+        archiveMaxBytes: e.TOOL_AGENT_ARCHIVE_MAX_BYTES,
+      },
       sandbox: { cpuMs: e.TOOL_AGENT_LOCAL_CPU_MS, subRequests: e.TOOL_AGENT_LOCAL_SUBREQUESTS, stepLimit: e.TOOL_AGENT_LOCAL_STEP_LIMIT },
       ...(e.TOOL_AGENT_MODEL_API_KEY
         ? {

@@ -1,10 +1,10 @@
-// `npm run -s dev:tool-key -- [search] [invoke] [admin]`: issues a Tool Agent API key with those
+// `npm run -s dev:tool-key -- [search] [invoke] [admin] [create]`: issues a Tool Agent API key with those
 // scopes (search and invoke by default) into the running `npm run dev` database and prints it.
 import { parseArgs } from "node:util";
 import type { Scope } from "../../functions/tool-agent/app-env.ts";
 import { issueToolKey } from "./tool-agent-dev.ts";
 
-const SCOPES: readonly Scope[] = ["search", "invoke", "admin"];
+const SCOPES: readonly Scope[] = ["search", "invoke", "admin", "create"];
 const { positionals } = parseArgs({ allowPositionals: true });
 const scopes = positionals.length ? positionals : ["search", "invoke"];
 const unknown = scopes.filter((scope) => !SCOPES.includes(scope as Scope));

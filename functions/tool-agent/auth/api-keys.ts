@@ -67,7 +67,7 @@ export async function verifyApiKey(db: ToolDatabase, key: string, now = Date.now
 const lookup = (db: ToolDatabase, hash: string) =>
   db.from("api_keys").select("key_id, scopes").eq("key_hash", hash).is("revoked_at", null).maybeSingle();
 
-const SCOPES: readonly string[] = ["search", "invoke", "admin"] satisfies Scope[];
+const SCOPES: readonly string[] = ["search", "invoke", "admin", "create"] satisfies Scope[];
 const isScope = (scope: string): scope is Scope => SCOPES.includes(scope);
 
 /** admin may do everything; otherwise the scope must be granted. */

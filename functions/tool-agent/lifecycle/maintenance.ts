@@ -1,15 +1,22 @@
 // The scheduled maintenance (a Cron Trigger every minute; index.ts): stop idle tools, evict the
 // least recently used beyond the hot limit, and health-check the rest when their interval has
 // passed, recording each result in the tool's state. A failed check sets the tool to `error`
-// with the reason; the repair that reacts to it comes with the coding agent (issue #13).
+// with the reason; every TOOL_AGENT_REPAIR_AFTER_FAILURES failures in a row also send a
+// health_alert, which opens a repair task (tasks/message-consumer.ts).
 import { log } from "../../lib/log.ts";
 import type { ToolDatabase } from "../database.ts";
 import { toolsInState, updateRoute } from "../registry/tool-store.ts";
 import type { ToolAgentSettings } from "../settings.ts";
+import { type MessageQueue, sendMessage } from "../tasks/messages.ts";
 import type { StoredTool } from "../tool-types.ts";
 import { checkHealth, type HealthCheckOptions } from "./health-check.ts";
 import { planMaintenance } from "./maintenance-plan.ts";
 import { stopRuntime } from "./start-stop.ts";
+
+export interface MaintenanceOptions extends HealthCheckOptions {
+  /** Where health alerts go; without it failures are only recorded. */
+  messages?: MessageQueue;
+}
 
 export interface MaintenanceReport {
   idle_stopped: string[];
@@ -44,7 +51,7 @@ async function recordHealth(db: ToolDatabase, tool: StoredTool, healthy: boolean
 export async function runMaintenance(
   db: ToolDatabase,
   settings: ToolAgentSettings,
-  options: HealthCheckOptions,
+  options: MaintenanceOptions,
   now = Date.now(),
 ): Promise<MaintenanceReport> {
   const tools = await toolsInState(db, ["running", "error"]);
@@ -67,6 +74,13 @@ export async function runMaintenance(
         if (!health) return;
         const error = health.healthy ? undefined : health.error;
         await recordHealth(db, tool, health.healthy, error, at);
+        const failures = (tool.route?.consecutive_failures ?? 0) + 1;
+        if (error && options.messages && failures % settings.coding.repairAfterFailures === 0) {
+          const alert = { tool_id: tool.tool.tool_id, error: error.slice(0, 2_000), last_healthy: tool.route?.last_healthy_at ?? null };
+          await sendMessage(options.messages, { type: "health_alert", payload: alert }).catch((failure: Error) =>
+            log.warn("tool_agent.health_alert_not_sent", { tool_id: alert.tool_id, message: failure.message }),
+          );
+        }
         checked.push({ tool_id: tool.tool.tool_id, healthy: health.healthy, ...(error ? { error } : {}) });
       }),
     );

@@ -26,40 +26,48 @@ export class ToolCodeMissing extends Error {
   override readonly name = "ToolCodeMissing";
 }
 
+/** What the sandbox loads for one module: guarded, no bindings, no network unless allowed, limits. */
+export function sandboxCode(
+  moduleText: string,
+  options: { allowNetwork: boolean; limits: LocalCallOptions["limits"] },
+): WorkerLoaderWorkerCode {
+  const nonce = crypto.randomUUID().replace(/-/g, "").slice(0, 16);
+  return {
+    compatibilityDate: SANDBOX_COMPATIBILITY_DATE,
+    ...sandboxModules(moduleText, { stepLimit: options.limits.stepLimit, nonce }),
+    env: {},
+    // null: every fetch() and connect() from the tool fails. Left out, the tool shares this
+    // Worker's network (only for tools registered with allow_network).
+    ...(options.allowNetwork ? {} : { globalOutbound: null }),
+    limits: { cpuMs: options.limits.cpuMs, subRequests: options.limits.subRequests },
+  };
+}
+
 function sandboxFor(tool: ToolRow, source: SourceRow, options: LocalCallOptions): WorkerStub {
   const hostDir = source.host_dir ?? "";
   return options.loader.get(`${tool.tool_id}@${tool.version}#${source.position}`, async () => {
     const object = await options.code.get(moduleKey(hostDir));
     if (!object) throw new ToolCodeMissing(`the tool's module is missing from storage (${moduleKey(hostDir)})`);
-    const nonce = crypto.randomUUID().replace(/-/g, "").slice(0, 16);
-    return {
-      compatibilityDate: SANDBOX_COMPATIBILITY_DATE,
-      ...sandboxModules(await object.text(), { stepLimit: options.limits.stepLimit, nonce }),
-      env: {},
-      // null: every fetch() and connect() from the tool fails. Left out, the tool shares this
-      // Worker's network (only for tools registered with allow_network).
-      ...(source.allow_network ? {} : { globalOutbound: null }),
-      limits: { cpuMs: options.limits.cpuMs, subRequests: options.limits.subRequests },
-    };
+    return sandboxCode(await object.text(), { allowNetwork: source.allow_network, limits: options.limits });
   });
 }
 
-export async function callLocal(
-  tool: ToolRow,
-  source: SourceRow,
+/** One call into a loaded sandbox, bounded as a whole by `timeoutMs`; a throw in the tool is TOOL_FAILED. */
+export async function callSandbox(
+  stub: WorkerStub,
+  source: Pick<SourceRow, "endpoint_path" | "http_method">,
   params: Record<string, unknown>,
-  options: LocalCallOptions,
+  options: { timeoutMs: number; maxBodyBytes: number },
   mode: AnswerMode = "json",
 ): Promise<SourceOutcome> {
-  const timeoutMs = source.timeout_ms ?? options.timeoutMs;
   try {
-    const entrypoint = sandboxFor(tool, source, options).getEntrypoint();
+    const entrypoint = stub.getEntrypoint();
     // The deadline covers the whole answer: a tool can send its headers and never end its body.
     return await withDeadline(
       entrypoint
         .fetch(toolRequest(`http://tool.local${source.endpoint_path}`, source, params))
-        .then((response) => answerOf(response, options.maxBodyBytes, mode, timeoutMs)),
-      timeoutMs,
+        .then((response) => answerOf(response, options.maxBodyBytes, mode, options.timeoutMs)),
+      options.timeoutMs,
       "the local tool",
     );
   } catch (error) {
@@ -69,4 +77,15 @@ export async function callLocal(
     // other sources may not; the message is the sandbox's, without a stack.
     return { ok: false, code: "TOOL_FAILED", message: `the local tool failed: ${message.split("\n")[0]?.slice(0, 300)}`, fallback: true };
   }
+}
+
+export function callLocal(
+  tool: ToolRow,
+  source: SourceRow,
+  params: Record<string, unknown>,
+  options: LocalCallOptions,
+  mode: AnswerMode = "json",
+): Promise<SourceOutcome> {
+  const timeoutMs = source.timeout_ms ?? options.timeoutMs;
+  return callSandbox(sandboxFor(tool, source, options), source, params, { timeoutMs, maxBodyBytes: options.maxBodyBytes }, mode);
 }

@@ -1,0 +1,63 @@
+// Tasks and their log in the database (tool_agent.tasks, tool_agent.task_log), as the Tool
+// Agent's role. Reads and writes fail as StoreError like the registry's.
+import type { Database, Json } from "../../lib/database.types.ts";
+import { log } from "../../lib/log.ts";
+import type { LogKind } from "../coding/coding-agent.ts";
+import type { ToolDatabase } from "../database.ts";
+import { StoreError } from "../registry/tool-store.ts";
+
+export type TaskRow = Database["tool_agent"]["Tables"]["tasks"]["Row"];
+export type TaskInsert = Database["tool_agent"]["Tables"]["tasks"]["Insert"];
+export type TaskPatch = Database["tool_agent"]["Tables"]["tasks"]["Update"];
+export type TaskLogRow = Database["tool_agent"]["Tables"]["task_log"]["Row"];
+
+async function attempt<T extends { error: { code?: string; message: string } | null }>(what: string, query: PromiseLike<T>): Promise<T> {
+  let answer: T;
+  try {
+    answer = await query;
+  } catch (error) {
+    throw new StoreError("UPSTREAM_UNAVAILABLE", `${what} failed: ${(error as Error).name}`);
+  }
+  if (answer.error) {
+    if (answer.error.code === "23505") throw new StoreError("CONFLICT", `${what}: ${answer.error.message}`);
+    throw new StoreError("UPSTREAM_UNAVAILABLE", `${what} failed: the data plane did not answer (${answer.error.code ?? "no code"})`);
+  }
+  return answer;
+}
+
+export async function insertTask(db: ToolDatabase, task: TaskInsert): Promise<TaskRow> {
+  const { data } = await attempt("recording the task", db.from("tasks").insert(task).select().single());
+  return data as TaskRow;
+}
+
+export async function getTask(db: ToolDatabase, taskId: string): Promise<TaskRow | null> {
+  const { data } = await attempt("reading the task", db.from("tasks").select().eq("task_id", taskId).maybeSingle());
+  return data;
+}
+
+export async function updateTask(db: ToolDatabase, taskId: string, patch: TaskPatch): Promise<void> {
+  await attempt("recording the task's progress", db.from("tasks").update(patch).eq("task_id", taskId));
+}
+
+/** The newest `limit` entries, oldest first. */
+export async function taskLog(db: ToolDatabase, taskId: string, limit = 100): Promise<TaskLogRow[]> {
+  const { data } = await attempt(
+    "reading the task's log",
+    db.from("task_log").select().eq("task_id", taskId).order("entry_id", { ascending: false }).limit(limit),
+  );
+  return (data ?? []).reverse();
+}
+
+/** Appends one log entry; a failure is logged and swallowed: the task goes on without that line. */
+export async function appendLog(
+  db: ToolDatabase,
+  taskId: string,
+  kind: LogKind | "MESSAGE",
+  detail: Record<string, unknown>,
+): Promise<void> {
+  try {
+    await attempt("appending to the task's log", db.from("task_log").insert({ task_id: taskId, kind, detail: detail as Json }));
+  } catch (error) {
+    log.warn("tool_agent.task_log_lost", { task_id: taskId, kind, message: (error as Error).message });
+  }
+}

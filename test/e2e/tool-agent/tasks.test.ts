@@ -1,0 +1,187 @@
+// Tasks on `wrangler dev` with the offline demo coding model: a request for a tool that does not
+// exist goes on the queue (tool_request), runs as a Workflow, and ends with an active tool that
+// select_tool and MCP run; a repository archive is deployed; a tool whose health checks fail is
+// repaired by a task the health alert opened. Tasks are private to the key that asked.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startToolAgentDev, type ToolAgentDev } from "../../support/tool-agent-dev.ts";
+import { repositoryArchive, waitForTask } from "../../support/tool-tasks.ts";
+
+let agent: ToolAgentDev;
+let creator: string;
+let repoServer: Server;
+let repoUrl: string;
+
+const deployable = {
+  "tool.json": JSON.stringify({
+    tool_id: "word_flip",
+    name: "Word flipper",
+    description: "Reverses the order of the words of a sentence.",
+    input_schema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+    output_schema: { type: "object", properties: { flipped: { type: "string" } }, required: ["flipped"] },
+  }),
+  "tool.js": `export default { async fetch(request) { const { text } = await request.json(); return Response.json({ flipped: text.split(/\\s+/).reverse().join(" ") }); } };`,
+  "tests.json": JSON.stringify([{ name: "three words", input: { text: "one two three" }, expect: { flipped: "three two one" } }]),
+  "README.md": "# word flip\n",
+};
+
+beforeAll(async () => {
+  repoServer = createServer((req, res) => {
+    if (req.url === "/word-flip.tar.gz") {
+      res.writeHead(200, { "content-type": "application/gzip" }).end(repositoryArchive("word-flip-main", deployable));
+    } else {
+      res.writeHead(404).end("no such repository");
+    }
+  });
+  await new Promise<void>((resolve) => repoServer.listen(0, "127.0.0.1", resolve));
+  repoUrl = `http://127.0.0.1:${(repoServer.address() as AddressInfo).port}`;
+  agent = await startToolAgentDev({ TOOL_AGENT_REPAIR_AFTER_FAILURES: "1" });
+  creator = await agent.issueKey(["create", "search", "invoke"]);
+}, 90_000);
+afterAll(async () => {
+  await agent?.dev.stop();
+  await new Promise((resolve) => repoServer?.close(resolve));
+});
+
+const createTool = (body: unknown, key = creator) => agent.call("/create_tool", { body, key });
+
+test("a tool that does not exist: requested, built, tested in the sandbox, registered, then run over HTTP and MCP", async () => {
+  const before = await agent.call("/select_tool", { body: { tool_id: "text_summarize", params: { text: "x" } }, key: creator });
+  expect((await before.json()).error.code).toBe("NOT_FOUND");
+
+  const started = Date.now();
+  const submitted = await createTool({ description: "帮我创建一个文本摘要工具", task_spec: "支持中英文，最大长度 500 字" });
+  expect(submitted.status).toBe(202);
+  const { task_id, status, tracking } = await submitted.json();
+  expect(task_id).toMatch(/^create_[0-9a-f]{12}$/);
+  expect(status).toBe("pending");
+  expect(tracking).toBe(`GET /tasks/${task_id}`);
+
+  const task = await waitForTask(agent, creator, task_id);
+  const elapsed = Date.now() - started;
+  expect(task).toMatchObject({
+    status: "completed",
+    kind: "build_tool",
+    tool_id: "text_summarize",
+    model: "offline-demo-coding",
+    error: null,
+  });
+  expect(task.result).toMatchObject({ outcome: "completed", tool_id: "text_summarize", version: 1 });
+  const used = task.log.filter((e: any) => e.kind === "TOOL_USE").map((e: any) => e.tool);
+  expect(used).toEqual(["write_file", "write_file", "run_tests", "register_tool"]);
+  const kinds = task.log.map((e: any) => e.kind);
+  expect(kinds[0]).toBe("MESSAGE"); // the tool_request that started it
+  expect(kinds).toEqual(expect.arrayContaining(["TOOL_RESULT", "DONE", "COST"]));
+  const testRun = task.log.find((e: any) => e.kind === "TOOL_RESULT" && e.tool === "run_tests");
+  expect(testRun.output).toMatchObject({ status: "passed", passed: 3, failed: 0 });
+  console.log(`[tasks] demo build: ${elapsed} ms from request to completed, ${task.steps} model steps`);
+
+  const run = await agent.call("/select_tool", {
+    body: { tool_id: "text_summarize", params: { text: "今天天气很好。我们去公园散步。然后回家吃饭。", max_chars: 15 } },
+    key: creator,
+  });
+  expect(await run.json()).toMatchObject({ status: "success", result: { summary: "今天天气很好。我们去公园散步。", sentences_kept: 2 } });
+
+  const client = new Client({ name: "tasks-test", version: "1.0.0" });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${agent.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${creator}` } } }),
+  );
+  try {
+    const { tools } = await client.listTools();
+    expect(tools.find((t) => t.name === "text_summarize")?.inputSchema).toMatchObject({ required: ["text"] });
+    const called = await client.callTool({ name: "text_summarize", arguments: { text: "One. Two. Three.", max_chars: 10 } });
+    expect(called.structuredContent).toMatchObject({ summary: "One. Two." });
+  } finally {
+    await client.close();
+  }
+
+  // The router heard the coding side's tool_ready.
+  await expect
+    .poll(async () => (await waitForTask(agent, creator, task_id)).log.some((e: any) => e.type === "tool_ready"), { timeout: 10_000 })
+    .toBe(true);
+}, 120_000);
+
+test("tasks belong to the key that asked; the create scope is needed; bad requests are refused whole", async () => {
+  const { task_id } = await (await createTool({ description: "a tool that reverses text" })).json();
+  const stranger = await agent.issueKey(["create"]);
+  expect((await agent.call(`/tasks/${task_id}`, { key: stranger })).status).toBe(404);
+  expect((await agent.call(`/tasks/${task_id}`)).status).toBe(200); // admin
+  expect((await createTool({ description: "anything" }, agent.keys.invoke)).status).toBe(403);
+
+  const bad = await createTool({ description: "", task_spec: { type: "github_deploy", repo_url: "ftp://example.com/x" }, extra: 1 });
+  expect(bad.status).toBe(400);
+  expect((await bad.json()).error.code).toBe("INVALID_REQUEST");
+  expect((await agent.call("/tasks/create_nothex", { key: creator })).status).toBe(400);
+  expect((await agent.call("/tasks/create_0123456789ab", { key: creator })).status).toBe(404);
+  await waitForTask(agent, creator, task_id);
+}, 60_000);
+
+test("a description the demo model has no template for fails with the reason, and registers nothing", async () => {
+  const { task_id } = await (await createTool({ description: "translate Klingon poetry into SQL" })).json();
+  const task = await waitForTask(agent, creator, task_id);
+  expect(task).toMatchObject({ status: "failed", tool_id: null });
+  expect(task.error).toMatch(/model finished without registering an active tool/);
+  expect(task.log.find((e: any) => e.kind === "TEXT").text).toMatch(
+    /^\[offline demo coding model\] I can only build these tools offline: text_summarize/,
+  );
+}, 60_000);
+
+test("github_deploy: the repository archive is downloaded, unpacked into the workspace, tested and registered", async () => {
+  const { task_id } = await (
+    await createTool({ description: "deploy word flip", task_spec: { type: "github_deploy", repo_url: `${repoUrl}/word-flip.tar.gz` } })
+  ).json();
+  expect(task_id).toMatch(/^deploy_/);
+  const task = await waitForTask(agent, creator, task_id);
+  expect(task).toMatchObject({ status: "completed", tool_id: "word_flip" });
+  const run = await agent.call("/select_tool", { body: { tool_id: "word_flip", params: { text: "a b c" } }, key: creator });
+  expect((await run.json()).result).toEqual({ flipped: "c b a" });
+
+  const missing = await createTool({
+    description: "deploy nothing",
+    task_spec: { type: "github_deploy", repo_url: `${repoUrl}/nope.tar.gz` },
+  });
+  const failed = await waitForTask(agent, creator, (await missing.json()).task_id);
+  expect(failed).toMatchObject({ status: "failed" });
+  expect(failed.error).toMatch(/HTTP 404/);
+}, 90_000);
+
+test("a tool failing its health checks is repaired by a task the health alert opened", async () => {
+  const { task_id } = await (await createTool({ description: "compute the average of numbers" })).json();
+  expect((await waitForTask(agent, creator, task_id)).status).toBe("completed");
+  // Storage loses the module: the health check notices, and the alert opens a repair.
+  await agent.sql("update tool_agent.tool_sources set host_dir = 'tools/number_stats/lost' where tool_id = 'number_stats'");
+  await agent.sql(
+    "update tool_agent.tool_routes set state = 'running', started_at = now(), last_used_at = now(), last_checked_at = null where tool_id = 'number_stats'",
+  );
+  await agent.runScheduled();
+  const route = (await agent.sql("select state, last_error from tool_agent.tool_routes where tool_id = 'number_stats'"))[0]!;
+  expect(route).toMatchObject({ state: "error", last_error: expect.stringContaining("missing from storage") });
+
+  let repairId = "";
+  await expect
+    .poll(
+      async () => {
+        const rows = await agent.sql<{ task_id: string }>(
+          "select task_id from tool_agent.tasks where kind = 'repair_tool' and tool_id = 'number_stats'",
+        );
+        repairId = rows[0]?.task_id ?? "";
+        return rows.length;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
+  const repair = await waitForTask(agent, agent.keys.admin, repairId);
+  expect(repair).toMatchObject({ status: "completed", kind: "repair_tool", tool_id: "number_stats" });
+  expect(repair.result.version).toBe(2);
+  expect(repair.log.find((e: any) => e.kind === "MESSAGE")).toMatchObject({ type: "health_alert", tool_id: "number_stats" });
+  expect(repair.log.filter((e: any) => e.kind === "TOOL_USE").map((e: any) => e.tool)[0]).toBe("read_file"); // tool.json first
+
+  const run = await agent.call("/select_tool", { body: { tool_id: "number_stats", params: { numbers: [1, 2, 3, 4] } }, key: creator });
+  expect((await run.json()).result).toMatchObject({ mean: 2.5, median: 2.5 });
+  // A second alert while nothing is wrong opens nothing new.
+  await agent.runScheduled();
+  expect((await agent.sql("select count(*)::int as n from tool_agent.tasks where kind = 'repair_tool'"))[0]!.n).toBe(1);
+}, 120_000);
