@@ -83,7 +83,10 @@ async function repairFiles(task: TaskRow, deps: PrepareDeps): Promise<string[]> 
   const source = activeSource(stored);
   const module = source?.type === "local" && source.host_dir ? await read(moduleKey(source.host_dir)) : undefined;
   const tests = await read(testsKey(tool_id));
-  for (const [path, content] of [["tool.js", module], ["tests.json", tests]] as const) {
+  for (const [path, content] of [
+    ["tool.js", module],
+    ["tests.json", tests],
+  ] as const) {
     if (!content) continue;
     await deps.workspace.write(path, content);
     written.push(path);
