@@ -30,7 +30,7 @@ describe("the tool_agent schema", () => {
   test("an app user and anon cannot reach any of it", async () => {
     const { token } = await credentialFor(SEEDED.alice);
     for (const db of [await clientWithToken(token, "tool_agent"), anonClient().schema("tool_agent")]) {
-      for (const table of ["tools", "tool_sources", "api_keys", "cost_ledger", "approvals"]) {
+      for (const table of ["tools", "tool_sources", "api_keys", "cost_ledger", "approvals", "tasks", "task_log"]) {
         const { data, error } = await db.from(table).select("*").limit(1);
         expect(data, table).toBeNull();
         expect(error?.code, table).toBe("42501"); // permission denied for schema tool_agent
@@ -71,5 +71,35 @@ describe("the tool_agent schema", () => {
     expect(update.error?.code).toBe("42501");
     const remove = await db.from("cost_ledger").delete().eq("caller", caller);
     expect(remove.error?.code).toBe("42501");
+  });
+
+  test("one open repair per tool; the task log is append-only", async () => {
+    const db = await clientWithToken(await serviceToken(), "tool_agent");
+    const repair = (id: string) => ({
+      task_id: id,
+      kind: "repair_tool" as const,
+      description: "fails its checks",
+      task_spec: { type: "repair_tool" },
+      tool_id: TOOL.slice(0, 60),
+      requested_by: "health-check",
+    });
+    const stamp = Date.now().toString(16).slice(-10);
+    const first = await db.from("tasks").insert(repair(`repair_${stamp}aa`));
+    expect(first.error).toBeNull();
+    const second = await db.from("tasks").insert(repair(`repair_${stamp}bb`));
+    expect(second.error?.code).toBe("23505"); // tasks_one_open_repair
+    await db.from("tasks").update({ status: "completed" }).eq("task_id", `repair_${stamp}aa`);
+    expect((await db.from("tasks").insert(repair(`repair_${stamp}bb`))).error).toBeNull(); // the first has ended
+
+    const logged = await db
+      .from("task_log")
+      .insert({ task_id: `repair_${stamp}aa`, kind: "TEXT", detail: {} })
+      .select("entry_id")
+      .single();
+    expect(logged.error).toBeNull();
+    const change = await db.from("task_log").update({ kind: "DONE" }).eq("entry_id", logged.data!.entry_id).select();
+    expect(change.error?.code).toBe("42501");
+    const odd = await db.from("tasks").insert({ ...repair("repair_../../etc"), tool_id: "other" });
+    expect(odd.error?.code).toBe("23514"); // the task id's shape is checked
   });
 });
