@@ -20,7 +20,7 @@ const text = { type: "string", minLength: 1, maxLength: 100_000 };
 export const DEMO_TEMPLATES: readonly DemoTemplate[] = [
   {
     tool_id: "text_summarize",
-    name: "Text summarizer",
+    name: "Text summarizer 文本摘要",
     category: "text",
     description: "Summarises a text (Chinese or English) by keeping its first sentences up to max_chars characters.",
     keywords: ["summar", "摘要", "概括", "总结"],
@@ -69,7 +69,7 @@ export const DEMO_TEMPLATES: readonly DemoTemplate[] = [
   },
   {
     tool_id: "reverse_text",
-    name: "Text reverser",
+    name: "Text reverser 文本反转",
     category: "text",
     description: "Reverses a text character by character (Unicode-aware).",
     keywords: ["revers", "反转", "倒序", "颠倒"],
@@ -89,7 +89,7 @@ export const DEMO_TEMPLATES: readonly DemoTemplate[] = [
   },
   {
     tool_id: "number_stats",
-    name: "Number statistics",
+    name: "Number statistics 数字统计",
     category: "math",
     description: "Count, sum, mean, median, minimum and maximum of a list of numbers.",
     keywords: ["average", "mean", "median", "sum of", "statistic", "平均", "求和", "中位数", "统计"],
@@ -130,7 +130,7 @@ export const DEMO_TEMPLATES: readonly DemoTemplate[] = [
   },
   {
     tool_id: "slugify",
-    name: "Slug maker",
+    name: "Slug maker 网址别名",
     category: "text",
     description: "Turns a title into a URL slug: lower case ASCII words joined by hyphens.",
     keywords: ["slug", "url-friendly", "url friendly", "网址"],
@@ -156,7 +156,7 @@ export const DEMO_TEMPLATES: readonly DemoTemplate[] = [
   },
   {
     tool_id: "case_convert",
-    name: "Case converter",
+    name: "Case converter 大小写转换",
     category: "text",
     description: "Converts a text to upper case, lower case or title case.",
     keywords: ["upper case", "uppercase", "lower case", "lowercase", "title case", "大写", "小写"],

@@ -40,8 +40,11 @@ const words = {
     none: "No registered tool matches this request.",
     noneNext: [
       "rephrase with the task's key words (e.g. what goes in and what comes out)",
-      "an admin can register a tool with POST /tools; creating one from a description is not available yet",
+      'POST /create_tool {"description": "..."} asks the coding agent to build one (needs the create scope)',
     ],
+    created: "Submitted a task to create this tool; it usually takes seconds to a few minutes.",
+    track: (id: string) => `GET /tasks/${id} shows its progress and, once completed, the new tool_id`,
+    callNew: "then call the new tool with POST /select_tool (or over MCP)",
   },
   zh: {
     exact: (name: string) => `${name} 就是你指定的工具，请用 POST /select_tool 调用。`,
@@ -54,7 +57,13 @@ const words = {
     step: (n: number, name: string) => `${name} 的第 ${n} 步`,
     runSteps: "按顺序用 POST /select_tool 调用每一步的工具，把上一步的返回值传给下一步",
     none: "没有已注册的工具能满足这个请求。",
-    noneNext: ["换个说法，写出任务的关键词（输入什么、输出什么）", "管理员可以用 POST /tools 注册工具；根据描述自动创建工具暂不可用"],
+    noneNext: [
+      "换个说法，写出任务的关键词（输入什么、输出什么）",
+      '用 POST /create_tool {"description": "..."} 让编码智能体创建一个（需要 create 权限）',
+    ],
+    created: "已提交工具创建任务，通常几秒到几分钟完成。",
+    track: (id: string) => `用 GET /tasks/${id} 查询进度，完成后可得到新工具的 tool_id`,
+    callNew: "然后用 POST /select_tool（或 MCP）调用新工具",
   },
 } as const;
 
@@ -106,4 +115,10 @@ export function compositeAnswer(composite: CompositeRow, baseTools: readonly Too
 export function noMatchAnswer(lang: ReplyLanguage): ChatAnswer {
   const w = words[lang];
   return { match: "none", reply: w.none, tools: [], solution: null, task_id: null, next_steps: [...w.noneNext] };
+}
+
+/** Nothing matched, and a task to create the tool was submitted. */
+export function creationAnswer(taskId: string, lang: ReplyLanguage): ChatAnswer {
+  const w = words[lang];
+  return { match: "none", reply: w.created, tools: [], solution: null, task_id: taskId, next_steps: [w.track(taskId), w.callNew] };
 }

@@ -53,6 +53,33 @@ export function chatTerms(message: string): string[] {
   return [...terms].slice(0, 24);
 }
 
+const CREATE_EN = /\b(create|build|make|write|develop|generate)\b.*\btools?\b|\bnew tool\b/i;
+const CREATE_ZH = /(创建|新建|做一个|写一个|开发|生成|制作).{0,20}工具/;
+/** Pieces that only say "make me one", not what it should do. */
+const CREATION_TERMS = new Set([
+  "create",
+  "build",
+  "write",
+  "develop",
+  "generate",
+  "new",
+  "我创",
+  "创建",
+  "建一",
+  "新建",
+  "做一",
+  "写一",
+  "开发",
+  "生成",
+  "制作",
+]);
+
+/** Whether the request asks for a tool to be made (not only found). */
+export const asksForNewTool = (message: string) => CREATE_EN.test(message) || CREATE_ZH.test(message);
+
+/** The terms of what the tool should do, without the words asking for one to be made. */
+export const contentTerms = (message: string) => chatTerms(message).filter((term) => !CREATION_TERMS.has(term));
+
 /** Tokens that could be a tool id ("unit_convert"), for the exact match. */
 export function idCandidates(message: string): string[] {
   return [...new Set(message.toLowerCase().match(/[a-z0-9][a-z0-9_-]{0,63}/g) ?? [])].filter((token) => /[a-z]/.test(token)).slice(0, 24);

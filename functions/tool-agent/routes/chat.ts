@@ -6,17 +6,23 @@ import { z } from "zod";
 import { openAiModels } from "../../lib/openai-models.ts";
 import { jsonContent, validated } from "../../lib/openapi.ts";
 import type { ToolAgentEnv } from "../app-env.ts";
+import { hasScope } from "../auth/api-keys.ts";
 import { requireScope } from "../auth/caller.ts";
 import { toolDatabase } from "../database.ts";
 import { API_KEY, AUTH_ERRORS } from "../openapi.ts";
 import { CompositeRequest, deleteComposite, saveComposite } from "../registry/composite-store.ts";
 import { answerChat } from "../router/chat.ts";
-import { replyLanguage } from "../router/chat-terms.ts";
+import { creationAnswer } from "../router/chat-answer.ts";
+import { asksForNewTool, replyLanguage } from "../router/chat-terms.ts";
 import { phraseReply } from "../router/phrase-reply.ts";
+import { submitTask } from "../tasks/submit-task.ts";
 
 const ChatRequest = z.strictObject({
   message: z.string().trim().min(1, { error: "say what you need" }).max(4_000),
-  context: z.record(z.string(), z.unknown()).default({}).describe("anything the caller knows; not used for matching yet"),
+  context: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .describe("anything the caller knows; not used for matching, but passed to a creation task as its details"),
 });
 
 const ChatAnswer = z.object({
@@ -37,16 +43,28 @@ export const chatRoutes = new Hono<ToolAgentEnv>()
     describeRoute({
       summary: "Ask for a tool in words",
       description:
-        "Matches the request against the registry: a tool it names, a composite whose keyword it uses (all base tools active), tools containing its words, or nothing. Answers in the request's language (English or Chinese), with a usage example per tool. With a model configured (TOOL_AGENT_MODEL_API_KEY) the reply sentence is phrased by it; the rules choose everything else. Needs the search scope.",
+        "Matches the request against the registry: a tool it names, a composite whose keyword it uses (all base tools active), tools containing its words, or nothing. When nothing matches and the request asks for a tool to be made, a key with the create scope starts a creation task and the answer carries its task_id. Answers in the request's language (English or Chinese), with a usage example per tool. With a model configured (TOOL_AGENT_MODEL_API_KEY) the reply sentence is phrased by it; the rules choose everything else. Needs the search scope.",
       security: API_KEY,
       responses: { 200: { description: "the answer; `match` says which branch", content: jsonContent(ChatAnswer) }, ...AUTH_ERRORS },
     }),
     requireScope("search"),
     validated("json", ChatRequest),
     async (c) => {
-      const { message } = c.req.valid("json");
-      const { settings } = c.var;
-      const answer = await answerChat(await toolDatabase(settings), message);
+      const { message, context } = c.req.valid("json");
+      const { settings, caller } = c.var;
+      const db = await toolDatabase(settings);
+      let answer = await answerChat(db, message);
+      // Asked for a tool nobody has: with the create scope, the request becomes a task.
+      if (answer.match === "none" && asksForNewTool(message) && hasScope(caller.scopes, "create")) {
+        const details = Object.keys(context).length > 0 ? JSON.stringify(context).slice(0, 4_000) : undefined;
+        const task = await submitTask(
+          db,
+          c.env.TOOL_MESSAGES,
+          { description: message, ...(details ? { task_spec: details } : {}) },
+          caller,
+        );
+        answer = creationAnswer(task.task_id, replyLanguage(message));
+      }
       const model =
         settings.model &&
         openAiModels({ api: settings.model.api, baseUrl: settings.model.baseUrl, apiKey: settings.model.apiKey })(settings.model.chatModel);

@@ -104,6 +104,27 @@ test("a tool that does not exist: requested, built, tested in the sandbox, regis
     .toBe(true);
 }, 120_000);
 
+test("/agent/chat: asked for a tool nobody has, it starts a creation task for a key that may create", async () => {
+  const chat = async (message: string, key: string) => (await agent.call("/agent/chat", { body: { message }, key })).json();
+  const offered = await chat("create a tool that reverses text", agent.keys.search);
+  expect(offered).toMatchObject({ match: "none", task_id: null });
+  expect(offered.next_steps.join(" ")).toContain("POST /create_tool");
+
+  const started = await chat("create a tool that reverses text", creator);
+  expect(started).toMatchObject({ match: "none", reply: expect.stringMatching(/^Submitted a task to create this tool/) });
+  expect(started.task_id).toMatch(/^create_/);
+  expect(started.next_steps[0]).toBe(`GET /tasks/${started.task_id} shows its progress and, once completed, the new tool_id`);
+  expect(await waitForTask(agent, creator, started.task_id)).toMatchObject({ status: "completed", tool_id: "reverse_text" });
+
+  // Now the tool exists: the same request finds it instead of building another.
+  const found = await chat("create a tool that reverses text", creator);
+  expect(found).toMatchObject({ match: "fuzzy", task_id: null });
+  expect(found.tools[0].tool_id).toBe("reverse_text");
+  const zh = await chat("帮我创建一个文本摘要工具", creator); // built by the first test
+  expect(zh).toMatchObject({ match: "fuzzy", task_id: null });
+  expect(zh.tools[0].tool_id).toBe("text_summarize");
+}, 90_000);
+
 test("tasks belong to the key that asked; the create scope is needed; bad requests are refused whole", async () => {
   const { task_id } = await (await createTool({ description: "a tool that reverses text" })).json();
   const stranger = await agent.issueKey(["create"]);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { compositeAnswer, exactAnswer, fuzzyAnswer, noMatchAnswer } from "../../../functions/tool-agent/router/chat-answer.ts";
-import { chatTerms, idCandidates, replyLanguage } from "../../../functions/tool-agent/router/chat-terms.ts";
+import { asksForNewTool, chatTerms, contentTerms, idCandidates, replyLanguage } from "../../../functions/tool-agent/router/chat-terms.ts";
 import { usageExample } from "../../../functions/tool-agent/router/usage-example.ts";
 import type { ToolRow } from "../../../functions/tool-agent/tool-types.ts";
 
@@ -19,6 +19,16 @@ describe("what a request is made of", () => {
   test("the answer's language follows the request's", () => {
     expect(replyLanguage("compress my photos")).toBe("en");
     expect(replyLanguage("帮我压缩 photos")).toBe("zh");
+  });
+
+  test("a request to make a tool, and what the tool should do without the asking", () => {
+    expect(asksForNewTool("create a tool that reverses text")).toBe(true);
+    expect(asksForNewTool("Can you build me a new tool?")).toBe(true);
+    expect(asksForNewTool("帮我创建一个文本摘要工具")).toBe(true);
+    expect(asksForNewTool("I need a tool to compress images")).toBe(false);
+    expect(asksForNewTool("我需要处理图片的工具")).toBe(false);
+    expect(contentTerms("create a tool that reverses text")).toEqual(["reverses", "text"]);
+    expect(contentTerms("帮我创建一个文本摘要工具")).toEqual(["个文", "文本", "本摘", "摘要", "要工"]);
   });
 
   test("tokens that could be tool ids", () => {
