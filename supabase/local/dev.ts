@@ -143,5 +143,10 @@ Try:
   curl -s -H "Authorization: Bearer $TOOL_KEY" -H 'content-type: application/json' ${toolAgentUrl}/agent/chat -d '{"message":"我需要把公里换算成英里"}'
   (MCP clients: ${toolAgentUrl}/mcp with the same bearer key)
 
+Ask the Tool Agent for a tool it does not have; the offline demo coding model builds it:
+  export TASK=$(curl -s -H "Authorization: Bearer $TOOL_KEY" -H 'content-type: application/json' ${toolAgentUrl}/create_tool -d '{"description":"帮我创建一个文本摘要工具"}' | sed -E 's/.*"task_id":"([^"]+)".*/\\1/')
+  curl -s -H "Authorization: Bearer $TOOL_KEY" "${toolAgentUrl}/tasks/$TASK?log=0"
+  curl -s -H "Authorization: Bearer $TOOL_KEY" -H 'content-type: application/json' ${toolAgentUrl}/select_tool -d '{"tool_id":"text_summarize","params":{"text":"今天天气很好。我们去公园散步。然后回家吃饭。","max_chars":15}}'
+
 Ctrl-C stops everything.`);
 }

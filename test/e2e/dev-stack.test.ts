@@ -145,15 +145,24 @@ test("the printed Tool Agent lines search, run, inspect and stop the seeded tool
   const key = /export TOOL_KEY=(\S+)/.exec(output)?.[1];
   expect(key).toMatch(/^ta_/);
   const lines = output.split("\n").filter((line) => line.trim().startsWith("curl") && line.includes(toolAgentUrl));
-  expect(lines.length).toBe(5);
-  const run = (line: string) => execFileSync("bash", ["-c", line.trim()], { env: { ...process.env, TOOL_KEY: key }, encoding: "utf8" });
-  const [search, select, status, stop, chat] = lines.map(run).map((text) => JSON.parse(text!));
+  expect(lines.length).toBe(7);
+  const run = (line: string, env: Record<string, string> = {}) =>
+    execFileSync("bash", ["-c", line.trim()], { env: { ...process.env, TOOL_KEY: key, ...env }, encoding: "utf8" });
+  const [search, select, status, stop, chat] = lines.slice(0, 5).map((line) => JSON.parse(run(line)));
   expect(search.tools[0].tool_id).toBe("unit_convert"); // found by its Chinese name
   expect(select).toMatchObject({ status: "success", result: { unit: "mi", kind: "length" } });
   expect(status.tools.map((tool: { tool_id: string }) => tool.tool_id).sort()).toEqual(["json_transform", "text_stats", "unit_convert"]);
   expect(status.tools.find((tool: { tool_id: string }) => tool.tool_id === "unit_convert").state).toBe("running");
   expect(stop).toEqual({ tool_id: "unit_convert", state: "stopped", port: null });
   expect(chat).toMatchObject({ match: "fuzzy", reply_source: "rules", tools: [expect.objectContaining({ tool_id: "unit_convert" })] });
+
+  // Asking for a tool that does not exist: the task is built by the demo coding model, then run.
+  const create = output.split("\n").find((line) => line.trim().startsWith("export TASK="))!;
+  const task = run(`${create.trim()}\necho "$TASK"`).trim();
+  expect(task).toMatch(/^create_[0-9a-f]{12}$/);
+  const [watch, summarize] = lines.slice(5);
+  await expect.poll(() => JSON.parse(run(watch!, { TASK: task })).status, { timeout: 30_000, interval: 250 }).toBe("completed");
+  expect(JSON.parse(run(summarize!))).toMatchObject({ status: "success", result: { summary: "今天天气很好。我们去公园散步。" } });
 
   // dev:tool-key issues a narrower key into the same database.
   const searchKey = execFileSync(process.execPath, ["--disable-warning=ExperimentalWarning", "supabase/local/dev-tool-key.ts", "search"], {
