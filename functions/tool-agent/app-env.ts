@@ -4,8 +4,6 @@
 // (strings) are validated by settings.ts, so only the bindings need types here.
 import type { ToolContainer } from "./containers/tool-container.ts";
 import type { ToolAgentSettings } from "./settings.ts";
-import type { MessageQueue } from "./tasks/messages.ts";
-import type { TaskParams } from "./tasks/task-workflow.ts";
 
 export interface ToolAgentBindings {
   /** Local tools' modules. */
@@ -14,10 +12,10 @@ export interface ToolAgentBindings {
   LOADER: WorkerLoader;
   /** One Durable Object per docker-sourced tool, owning its container. */
   TOOL_CONTAINERS: DurableObjectNamespace<ToolContainer>;
-  /** Tasks (build, deploy, repair a tool), one Workflow instance each. */
-  TOOL_TASKS: Workflow<TaskParams>;
-  /** The internal messages (tool_request, tool_ready, tool_error, health_alert). */
-  TOOL_MESSAGES: MessageQueue;
+  /** Tasks (build, deploy, repair a tool), one Workflow instance each (tasks/task-workflow.ts). */
+  TOOL_TASKS: Workflow<{ task_id: string }>;
+  /** The internal messages (agent-messages.ts), typed where they are sent and parsed where received. */
+  TOOL_MESSAGES: Queue<unknown>;
   [setting: string]: unknown;
 }
 

@@ -4,10 +4,10 @@
 // with the reason; every TOOL_AGENT_REPAIR_AFTER_FAILURES failures in a row also send a
 // health_alert, which opens a repair task (tasks/message-consumer.ts).
 import { log } from "../../lib/log.ts";
+import { type MessageQueue, sendMessage } from "../agent-messages.ts";
 import type { ToolDatabase } from "../database.ts";
 import { toolsInState, updateRoute } from "../registry/tool-store.ts";
 import type { ToolAgentSettings } from "../settings.ts";
-import { type MessageQueue, sendMessage } from "../tasks/messages.ts";
 import type { StoredTool } from "../tool-types.ts";
 import { checkHealth, type HealthCheckOptions } from "./health-check.ts";
 import { planMaintenance } from "./maintenance-plan.ts";

@@ -4,10 +4,10 @@
 // that does not parse is dropped with a log line (retrying cannot fix it); a store that does not
 // answer retries the message.
 import { log } from "../../lib/log.ts";
+import { AgentMessage, type MessageQueue, sendMessage } from "../agent-messages.ts";
 import type { ToolDatabase } from "../database.ts";
 import { getTool, StoreError } from "../registry/tool-store.ts";
 import { activeSource } from "../registry/tool-view.ts";
-import { AgentMessage, type MessageQueue, sendMessage } from "./messages.ts";
 import { newTaskId } from "./task-request.ts";
 import { appendLog, insertTask } from "./task-store.ts";
 import type { TaskParams } from "./task-workflow.ts";

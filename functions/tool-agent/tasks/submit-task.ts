@@ -1,11 +1,12 @@
 // Submitting a task (POST /create_tool, or /agent/chat when nothing matches and the caller asks
 // for a tool): record it as pending, then request it on the message queue. A request that cannot
 // be queued fails the task at once with the reason, so no task waits forever for a start.
+
+import { type MessageQueue, sendMessage } from "../agent-messages.ts";
 import type { Caller } from "../app-env.ts";
 import { callerName } from "../app-env.ts";
 import type { ToolDatabase } from "../database.ts";
 import { StoreError } from "../registry/tool-store.ts";
-import { type MessageQueue, sendMessage } from "./messages.ts";
 import { type CreateToolRequest, newTaskId, taskBook } from "./task-request.ts";
 import { insertTask, type TaskRow, updateTask } from "./task-store.ts";
 

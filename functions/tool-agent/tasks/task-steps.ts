@@ -6,6 +6,7 @@ import type { LanguageModel } from "ai";
 import { log } from "../../lib/log.ts";
 import { openAiModels } from "../../lib/openai-models.ts";
 import type { RegistryStorage } from "../admin/register-tool.ts";
+import { type AgentMessage, type MessageQueue, sendMessage } from "../agent-messages.ts";
 import type { ToolAgentBindings } from "../app-env.ts";
 import { registerCandidate } from "../coding/candidate-registration.ts";
 import { type CodingOutcome, type CodingTask, runCodingAgent } from "../coding/coding-agent.ts";
@@ -14,7 +15,6 @@ import { objectWorkspace, type Workspace } from "../coding/workspace.ts";
 import type { ToolDatabase } from "../database.ts";
 import { importSecretKey } from "../secrets/secret-box.ts";
 import type { ToolAgentSettings } from "../settings.ts";
-import { type AgentMessage, type MessageQueue, sendMessage } from "./messages.ts";
 import { TaskFailure } from "./prepare-workspace.ts";
 import { appendLog, getTask, type TaskRow, updateTask } from "./task-store.ts";
 

@@ -27,7 +27,8 @@ async function attempt<T extends { error: { code?: string; message: string } | n
 
 export async function insertTask(db: ToolDatabase, task: TaskInsert): Promise<TaskRow> {
   const { data } = await attempt("recording the task", db.from("tasks").insert(task).select().single());
-  return data as TaskRow;
+  if (!data) throw new StoreError("UPSTREAM_UNAVAILABLE", "recording the task failed: the data plane answered no row");
+  return data;
 }
 
 export async function getTask(db: ToolDatabase, taskId: string): Promise<TaskRow | null> {

@@ -4,12 +4,12 @@
 import { Buffer } from "node:buffer";
 import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from "@ai-sdk/provider";
 import { expect, test } from "vitest";
+import { AgentMessage } from "../../../functions/tool-agent/agent-messages.ts";
 import { nextCodingMove } from "../../../functions/tool-agent/coding/demo-coding-model.ts";
 import { DEMO_TEMPLATES, templateFor } from "../../../functions/tool-agent/coding/demo-templates.ts";
 import { mismatch, parseToolTests } from "../../../functions/tool-agent/coding/tool-tests.ts";
 import { pathProblem } from "../../../functions/tool-agent/coding/workspace.ts";
 import { ArchiveError, archiveUrl, unpackArchive, untar } from "../../../functions/tool-agent/tasks/archive.ts";
-import { AgentMessage } from "../../../functions/tool-agent/tasks/messages.ts";
 import { CreateToolRequest, newTaskId, taskBook } from "../../../functions/tool-agent/tasks/task-request.ts";
 import { repositoryArchive } from "../../support/tool-tasks.ts";
 

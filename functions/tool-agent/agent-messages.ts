@@ -6,7 +6,7 @@
 //   health_alert  health checks -> router: a tool keeps failing its checks (a repair may start)
 // Parsed on receipt like any input: a queue is a boundary.
 import { z } from "zod";
-import { withinDeadline } from "../bounded.ts";
+import { withinDeadline } from "./bounded.ts";
 
 const taskId = z.string().regex(/^(create|deploy|repair)_[0-9a-f]{12}$/);
 const toolId = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/);
