@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { DATA_PLANE_ENV, type DataPlaneSettings, dataPlaneSettings, signingKeyProblem } from "../lib/data-plane-settings.ts";
 import { loadOncePerEnv, optional, type SettingsResult, settingProblems } from "../lib/settings-parsing.ts";
-import { type AllowList, parseAllowList } from "../project_cli/registry.ts";
+import { type AllowList, DEFAULT_ALLOW_LIST, modulesAllowed, parseAllowList } from "../project_cli/registry.ts";
 
 /** The OpenAI wire APIs a deployment can talk to (docs/configuration.md says which to pick). */
 export const MODEL_APIS = ["chat", "responses"] as const;
@@ -87,11 +87,13 @@ export function parseSettings(env: Record<string, unknown>): SettingsResult<Sett
         executionModel: env_.AGENT_EXECUTION_MODEL,
         maxSteps: env_.AGENT_MAX_STEPS,
         temperature: env_.AGENT_TEMPERATURE,
-        enabledSkills: env_.AGENT_ENABLED_SKILLS?.split(",")
-          .map((name) => name.trim())
-          .filter(Boolean),
+        // By default the skills of the modules the allow-list enables (skills are named after modules).
+        enabledSkills:
+          env_.AGENT_ENABLED_SKILLS?.split(",")
+            .map((name) => name.trim())
+            .filter(Boolean) ?? modulesAllowed(env_.PROJECT_CLI_ALLOW ?? DEFAULT_ALLOW_LIST),
         preloadActionCard: env_.AGENT_PRELOAD_ACTION_CARD === "true",
-        allowedMethods: env_.PROJECT_CLI_ALLOW,
+        allowedMethods: env_.PROJECT_CLI_ALLOW ?? DEFAULT_ALLOW_LIST,
       },
     },
   };

@@ -33,6 +33,37 @@ export function truncateText(value: string, max: number): string {
 /** The base of every string field: a string Postgres can store. */
 export const storableString = () => z.string().refine(isStorableText, { error: STORABLE_TEXT_PROBLEM, abort: true });
 
+/** Where in a JSON value a key or string Postgres could not store sits, or undefined. */
+function unstorableAt(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
+  if (typeof value === "string") return isStorableText(value) ? undefined : path;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = unstorableAt(item, [...path, i]);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (!isStorableText(key)) return [...path, key];
+      const found = unstorableAt(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A free-form JSON object passed through to another service (a tool's params): any shape, but
+ * every key and string storable (the call is recorded with the run) and at most `maxChars` as JSON.
+ */
+export const storableJsonObject = (maxChars: number) =>
+  z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+    const at = unstorableAt(value);
+    if (at) ctx.addIssue({ code: "custom", message: STORABLE_TEXT_PROBLEM, path: at });
+    else if (JSON.stringify(value).length > maxChars) ctx.addIssue({ code: "custom", message: `at most ${maxChars} characters as JSON` });
+  });
+
 export const uuid = (what: string) => z.uuid({ error: `${what} must be a UUID` });
 
 /**

@@ -5,14 +5,25 @@ import type { CliModule } from "./method.ts";
 import { calendar } from "./modules/calendar/index.ts";
 import { contacts } from "./modules/contacts/index.ts";
 import { memory } from "./modules/memory/index.ts";
+import { tools } from "./modules/tools/index.ts";
 
-export const MODULES: Readonly<Record<string, CliModule>> = { calendar, contacts, memory };
+export const MODULES: Readonly<Record<string, CliModule>> = { calendar, contacts, memory, tools };
 
 export const ALL_METHODS: readonly string[] = Object.entries(MODULES).flatMap(([module, spec]) =>
   Object.keys(spec.methods).map((method) => `${module}.${method}`),
 );
 
 export type AllowList = ReadonlySet<string>;
+
+/** Modules a deployment enables only by naming them in its allow-list: they reach another service. */
+export const OFF_BY_DEFAULT: readonly string[] = ["tools"];
+
+/** The allow-list when a deployment sets none: every method but those of OFF_BY_DEFAULT modules. */
+export const DEFAULT_ALLOW_LIST: AllowList = new Set(ALL_METHODS.filter((name) => !OFF_BY_DEFAULT.includes(name.split(".")[0]!)));
+
+/** The modules with at least one allowed method. */
+export const modulesAllowed = (allowed: AllowList): string[] =>
+  Object.keys(MODULES).filter((module) => [...allowed].some((name) => name.startsWith(`${module}.`)));
 
 /**
  * "calendar.read,contacts.*" -> the set of allowed "module.method" names. "*" allows all.

@@ -12,7 +12,7 @@ export const PROJECT_CLI_DESCRIPTION =
   "an error saying what to change; fix the call rather than repeating it.";
 
 export const ProjectCliToolInput = z.strictObject({
-  module: z.enum(Object.keys(MODULES) as [string, ...string[]]).describe("calendar, contacts or memory"),
+  module: z.enum(Object.keys(MODULES) as [string, ...string[]]).describe("calendar, contacts, memory, or tools where enabled"),
   method: z.string().min(1).describe("action within the module, e.g. read, create, update"),
   input: z.record(z.string(), z.unknown()).describe("the action's fields, exactly as the skill file names them"),
 });

@@ -181,6 +181,29 @@ export function compileCard(hints: UiHints, locale: Locale = "en"): UiSchema {
       if (hints.updated_fields.length > 0) items.unshift({ label: w.updated, value: hints.updated_fields.map(humanize).join(", ") });
       return card(hints.kind, w.memoryTitle[hints.memory_kind], w.version(hints.version), [fields(items)]);
     }
+    case "tool_list": {
+      const blocks: Block[] = hints.tools.length
+        ? [fields(hints.tools.map((tool) => ({ label: tool.name, value: `${tool.tool_id} · ${tool.category}` })))]
+        : [notice("info", w.noTools)];
+      return card(hints.kind, w.toolsMatching(counted(hints.count, "tool"), hints.query), undefined, blocks);
+    }
+    case "tool_detail": {
+      const params = hints.params.map((param) => (param.required ? w.requiredParam(param.name) : param.name)).join(", ");
+      return card(hints.kind, w.toolDetails, hints.name, [
+        fields([
+          { label: w.toolId, value: hints.tool_id },
+          { label: w.category, value: hints.category },
+          { label: w.parameters, value: params || w.noParameters },
+        ]),
+      ]);
+    }
+    case "tool_result": {
+      const blocks: Block[] = hints.values.length
+        ? [fields(hints.values.map(({ name, value }) => ({ label: humanize(name), value })))]
+        : [];
+      if (hints.hidden > 0 || hints.values.length === 0) blocks.push(notice("info", w.partShown));
+      return card(hints.kind, w.toolResult, hints.tool_id, blocks);
+    }
     case "action_failed":
       return card(hints.kind, w.failedTitle[hints.action], undefined, [
         notice("error", Object.hasOwn(w.failure, hints.code) ? w.failure[hints.code]! : w.failure.INTERNAL!),

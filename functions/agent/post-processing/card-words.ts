@@ -17,7 +17,7 @@ export interface CardWords {
   failure: Readonly<Record<string, string>>;
   /** "3 events", "No events": `one`/`many` name the thing counted. */
   count: (count: number, one: string, many: string) => string;
-  nouns: { event: [string, string]; contact: [string, string]; invitation: [string, string] };
+  nouns: { event: [string, string]; contact: [string, string]; invitation: [string, string]; tool: [string, string] };
   eventsOn: (counted: string, date: string) => string;
   eventsFrom: (counted: string, from: string, to: string) => string;
   nothingScheduled: string;
@@ -52,6 +52,16 @@ export interface CardWords {
   replaced: string;
   updated: string;
   version: (n: number) => string;
+  toolsMatching: (counted: string, query: string) => string;
+  noTools: string;
+  toolDetails: string;
+  toolId: string;
+  category: string;
+  parameters: string;
+  requiredParam: (name: string) => string;
+  noParameters: string;
+  toolResult: string;
+  partShown: string;
 }
 
 const EN: CardWords = {
@@ -80,6 +90,9 @@ const EN: CardWords = {
     "calendar.reject_invite": "Could not decline the invitation",
     "contacts.read": "Could not read contacts",
     "memory.update": "Could not update memory",
+    "tools.search": "Could not search the tools",
+    "tools.describe": "Could not read the tool",
+    "tools.call": "Could not run the tool",
   },
   failure: {
     INVALID_ENVELOPE: "The request could not be completed as asked, so nothing was changed.",
@@ -94,7 +107,12 @@ const EN: CardWords = {
     INTERNAL: "Something went wrong on our side, so nothing was changed.",
   },
   count: (count, one, many) => (count === 0 ? `No ${many}` : `${count} ${count === 1 ? one : many}`),
-  nouns: { event: ["event", "events"], contact: ["contact", "contacts"], invitation: ["invitation", "invitations"] },
+  nouns: {
+    event: ["event", "events"],
+    contact: ["contact", "contacts"],
+    invitation: ["invitation", "invitations"],
+    tool: ["tool", "tools"],
+  },
   eventsOn: (counted, date) => `${counted} on ${date}`,
   eventsFrom: (counted, from, to) => `${counted} from ${from} to ${to}`,
   nothingScheduled: "Nothing scheduled.",
@@ -129,6 +147,16 @@ const EN: CardWords = {
   replaced: "Replaced the stored document",
   updated: "Updated",
   version: (n) => `Version ${n}`,
+  toolsMatching: (counted, query) => `${counted} matching "${query}"`,
+  noTools: "No registered tool does that.",
+  toolDetails: "Tool details",
+  toolId: "Tool ID",
+  category: "Category",
+  parameters: "Parameters",
+  requiredParam: (name) => `${name} (required)`,
+  noParameters: "none",
+  toolResult: "Tool result",
+  partShown: "Only part of the answer is shown.",
 };
 
 const ZH: CardWords = {
@@ -157,6 +185,9 @@ const ZH: CardWords = {
     "calendar.reject_invite": "无法拒绝邀请",
     "contacts.read": "无法读取联系人",
     "memory.update": "无法更新记忆",
+    "tools.search": "无法搜索工具",
+    "tools.describe": "无法读取工具",
+    "tools.call": "无法运行工具",
   },
   failure: {
     INVALID_ENVELOPE: "无法按要求完成请求，没有做任何更改。",
@@ -171,7 +202,7 @@ const ZH: CardWords = {
     INTERNAL: "我们这边出了问题，没有做任何更改。",
   },
   count: (count, one) => (count === 0 ? `没有${one}` : `${count} 个${one}`),
-  nouns: { event: ["日程", "日程"], contact: ["联系人", "联系人"], invitation: ["邀请", "邀请"] },
+  nouns: { event: ["日程", "日程"], contact: ["联系人", "联系人"], invitation: ["邀请", "邀请"], tool: ["工具", "工具"] },
   eventsOn: (counted, date) => `${date}：${counted}`,
   eventsFrom: (counted, from, to) => `${from} 至 ${to}：${counted}`,
   nothingScheduled: "没有安排。",
@@ -206,6 +237,16 @@ const ZH: CardWords = {
   replaced: "已替换已存内容",
   updated: "已更新",
   version: (n) => `版本 ${n}`,
+  toolsMatching: (counted, query) => `${counted}（匹配“${query}”）`,
+  noTools: "没有已注册的工具能做到。",
+  toolDetails: "工具详情",
+  toolId: "工具 ID",
+  category: "类别",
+  parameters: "参数",
+  requiredParam: (name) => `${name}（必填）`,
+  noParameters: "无",
+  toolResult: "工具结果",
+  partShown: "只显示了部分结果。",
 };
 
 export const CARD_WORDS: Readonly<Record<Locale, CardWords>> = { en: EN, zh: ZH };

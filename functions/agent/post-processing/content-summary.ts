@@ -48,6 +48,9 @@ interface Phrases {
   contacts: (count: number, searched: string | undefined, more: boolean) => string;
   memoryRead: (kinds: string[]) => string;
   memoryUpdated: (kind: string, fields: string | undefined) => string;
+  toolsFound: (count: number, query: string | undefined) => string;
+  toolRead: (name: string, toolId: string) => string;
+  toolRan: (toolId: string) => string;
   unknownTool: (name: string | undefined) => string;
   skillRead: (path: string | undefined) => string;
   skillFailed: (path: string | undefined, message: string | undefined) => string;
@@ -77,6 +80,9 @@ const PHRASES: Readonly<Record<Locale, Phrases>> = {
       `Found ${counted(count, "contact", "contacts")}${searched ? ` matching "${searched}"` : ""}${enMore(more)}`,
     memoryRead: (kinds) => `Read memory (${kinds.length > 0 ? kinds.join(", ") : "nothing stored"})`,
     memoryUpdated: (kind, fields) => (fields ? `Updated ${kind}: ${fields}` : `Updated ${kind}`),
+    toolsFound: (count, query) => `Found ${counted(count, "tool", "tools")}${query ? ` matching "${query}"` : ""}`,
+    toolRead: (name, toolId) => `Read tool: ${name} (${toolId})`,
+    toolRan: (toolId) => `Ran tool ${toolId}`,
     unknownTool: (name) => (name ? `Could not call unknown tool ${name}` : "unknown_tool failed"),
     skillRead: (path) => (path ? `Read skill file ${path}` : "view_skill_file finished"),
     skillFailed: (path, message) =>
@@ -104,6 +110,9 @@ const PHRASES: Readonly<Record<Locale, Phrases>> = {
     contacts: (count, searched, more) => `找到 ${count} 位联系人${searched ? `（匹配“${searched}”）` : ""}${zhMore(more)}`,
     memoryRead: (kinds) => `已读取记忆（${kinds.length > 0 ? kinds.join(", ") : "无内容"}）`,
     memoryUpdated: (kind, fields) => (fields ? `已更新 ${kind}：${fields}` : `已更新 ${kind}`),
+    toolsFound: (count, query) => `找到 ${count} 个工具${query ? `（匹配“${query}”）` : ""}`,
+    toolRead: (name, toolId) => `查看工具：${name}（${toolId}）`,
+    toolRan: (toolId) => `已运行工具 ${toolId}`,
     unknownTool: (name) => (name ? `无法调用未知工具 ${name}` : "unknown_tool 失败"),
     skillRead: (path) => (path ? `已读取技能文件 ${path}` : "view_skill_file 已完成"),
     skillFailed: (path, message) =>
@@ -177,6 +186,21 @@ const TEMPLATES: Readonly<Record<string, Template>> = {
   "memory.update": (data, _input, w) => {
     const kind = str(data.kind);
     return kind && w.memoryUpdated(kind, names(data.updated_fields));
+  },
+  "tools.search": (data, input, w) => {
+    const count = listCount(data, "tools");
+    return count === undefined ? undefined : w.toolsFound(count, str(input.query));
+  },
+  "tools.describe": (data, _input, w) => {
+    const tool = asRecord(data.tool);
+    const name = str(tool.name);
+    const toolId = str(tool.tool_id);
+    return name && toolId ? w.toolRead(name, toolId) : undefined;
+  },
+  // Never the tool's answer: it is arbitrary data, and a summary is one plain line.
+  "tools.call": (data, _input, w) => {
+    const toolId = str(data.tool_id);
+    return toolId && w.toolRan(toolId);
   },
 };
 

@@ -16,6 +16,11 @@ import {
 } from "../../project_cli/modules/calendar/results.ts";
 import { ContactsReadResult as ContactsData } from "../../project_cli/modules/contacts/results.ts";
 import { MemoryUpdateResult as MemoryUpdateData } from "../../project_cli/modules/memory/results.ts";
+import {
+  ToolsCallResult as ToolCallData,
+  ToolsDescribeResult as ToolDescribeData,
+  ToolsSearchResult as ToolSearchData,
+} from "../../project_cli/modules/tools/results.ts";
 import type { CliResult } from "../../project_cli/result.ts";
 
 /** The project_cli actions that get a card. Reads of memory and skill files do not. */
@@ -30,6 +35,9 @@ export const HINTED_ACTIONS = [
   "calendar.reject_invite",
   "contacts.read",
   "memory.update",
+  "tools.search",
+  "tools.describe",
+  "tools.call",
 ] as const;
 export type HintedAction = (typeof HINTED_ACTIONS)[number];
 
@@ -125,6 +133,27 @@ export const UiHints = z.discriminatedUnion("kind", [
     version: z.int(),
   }),
   z.strictObject({
+    kind: z.literal("tool_list"),
+    query: z.string(),
+    count: z.int().min(0),
+    tools: z.array(z.strictObject({ tool_id: z.string(), name: z.string(), category: z.string() })),
+  }),
+  z.strictObject({
+    kind: z.literal("tool_detail"),
+    tool_id: z.string(),
+    name: z.string(),
+    category: z.string(),
+    params: z.array(z.strictObject({ name: z.string(), required: z.boolean() })),
+  }),
+  z.strictObject({
+    kind: z.literal("tool_result"),
+    tool_id: z.string(),
+    /** The answer's top-level plain values (text cut short); nested values are only counted. */
+    values: z.array(z.strictObject({ name: z.string(), value: z.string() })),
+    /** Parts of the answer not shown: nested values, or values beyond the first few. */
+    hidden: z.int().min(0),
+  }),
+  z.strictObject({
     kind: z.literal("action_failed"),
     action: z.enum(HINTED_ACTIONS),
     code: z.string(),
@@ -160,6 +189,21 @@ function eventHint(event: EventData): EventHint {
 // A local copy of tool-agent-output's asRecord: importing it would make the two modules import each other.
 function record(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** A tool's answer as a card shows it: at most this many values, each at most this long. */
+const RESULT_VALUES = 8;
+const VALUE_CHARS = 200;
+
+function resultValues(result: unknown): { values: { name: string; value: string }[]; hidden: number } {
+  const plain = (value: unknown) => typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+  const entries =
+    result !== null && typeof result === "object" && !Array.isArray(result) ? Object.entries(result) : [["result", result] as const];
+  const shown = entries.filter(([, value]) => plain(value)).slice(0, RESULT_VALUES);
+  return {
+    values: shown.map(([name, value]) => ({ name: String(name), value: String(value).slice(0, VALUE_CHARS) })),
+    hidden: entries.length - shown.length,
+  };
 }
 
 /** The search contacts.read was given, from the call's input (the result does not echo it). */
@@ -278,6 +322,32 @@ function successHints(action: HintedAction, data: unknown, input: Record<string,
       if (!updated.success) return null;
       const { kind, mode, updated_fields, version } = updated.data;
       return { kind: "memory_updated", memory_kind: kind, mode, updated_fields, version };
+    }
+    case "tools.search": {
+      const found = ToolSearchData.safeParse(data);
+      if (!found.success) return null;
+      return {
+        kind: "tool_list",
+        query: typeof input.query === "string" ? input.query : "",
+        count: found.data.count,
+        tools: found.data.tools.map(({ tool_id, name, category }) => ({ tool_id, name, category })),
+      };
+    }
+    case "tools.describe": {
+      const described = ToolDescribeData.safeParse(data);
+      if (!described.success) return null;
+      const { tool_id, name, category, params } = described.data.tool;
+      return {
+        kind: "tool_detail",
+        tool_id,
+        name,
+        category,
+        params: params.map((param) => ({ name: param.name, required: param.required })),
+      };
+    }
+    case "tools.call": {
+      const called = ToolCallData.safeParse(data);
+      return called.success ? { kind: "tool_result", tool_id: called.data.tool_id, ...resultValues(called.data.result) } : null;
     }
   }
 }

@@ -24,6 +24,7 @@ import { reportingTo } from "../run-hub/record-state.ts";
 import { runHub } from "../run-hub/run-hub.ts";
 import { type AgentModels, resolveModels } from "../runtime/models.ts";
 import { runAgent } from "../runtime/run-agent.ts";
+import { boundToolRegistry } from "../runtime/tool-registry-binding.ts";
 import type { Settings } from "../settings.ts";
 import { skillLibrary } from "../skills/skill-library.ts";
 import { recordId } from "./record-id.ts";
@@ -130,7 +131,7 @@ export function runRoutes(options: RunRouteOptions = {}) {
       const db = await createUserDatabase(settings, user.userId);
       const deps = {
         models,
-        cli: { db, userId: user.userId },
+        cli: { db, userId: user.userId, ...(c.env.TOOL_AGENT ? { tools: boundToolRegistry(c.env.TOOL_AGENT, user.userId) } : {}) },
         skills: skillLibrary(settings.agent.enabledSkills),
         agent: settings.agent,
         recorder: reportingTo(

@@ -10,7 +10,7 @@ import { toStrictJsonSchema } from "./strict-schema.ts";
 export const IntentOutput = z.object({
   objective: z.string().min(1).max(500).describe("what the user wants, in one sentence"),
   requires_tool: z.boolean().describe("whether answering needs data from the user's calendar, contacts or memory"),
-  selected_skill: z.string().max(64).nullish().describe("calendar, contacts or memory, if one clearly applies"),
+  selected_skill: z.string().max(64).nullish().describe("the skill that clearly applies (calendar, contacts, memory, tools), if one does"),
   intended_action: z.string().max(64).nullish().describe("the action card name, e.g. get_event, list_day, create_event"),
   known_entities: z
     .array(z.object({ type: z.string().max(32), value: z.string().max(200) }))

@@ -37,6 +37,19 @@ describe("parseSettings", () => {
     expect(result.settings.runs).toEqual({ idleTimeoutMs: 300_000 });
   });
 
+  test("the tools module is off unless the allow-list names it; its skill follows the allow-list", () => {
+    const byDefault = parseSettings(valid());
+    const enabled = parseSettings({ ...valid(), PROJECT_CLI_ALLOW: "*" });
+    const chosen = parseSettings({ ...valid(), PROJECT_CLI_ALLOW: "calendar.read,tools.*", AGENT_ENABLED_SKILLS: "calendar" });
+    if (!byDefault.ok || !enabled.ok || !chosen.ok) throw new Error("expected valid settings");
+    expect([...byDefault.settings.agent.allowedMethods!].some((name) => name.startsWith("tools."))).toBe(false);
+    expect(byDefault.settings.agent.allowedMethods!.has("calendar.create")).toBe(true);
+    expect(byDefault.settings.agent.enabledSkills).toEqual(["calendar", "contacts", "memory"]);
+    expect(enabled.settings.agent.allowedMethods!.has("tools.call")).toBe(true);
+    expect(enabled.settings.agent.enabledSkills).toEqual(["calendar", "contacts", "memory", "tools"]);
+    expect(chosen.settings.agent.enabledSkills).toEqual(["calendar"]); // an explicit list wins
+  });
+
   test("the data-plane deadline and the run idle limit: read, bounded, and named when wrong", () => {
     const result = parseSettings({ ...valid(), DATA_PLANE_TIMEOUT_MS: "1500", RUN_IDLE_TIMEOUT_SECONDS: "60" });
     expect(

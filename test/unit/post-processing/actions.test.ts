@@ -533,6 +533,68 @@ describe("contacts.read", () => {
   });
 });
 
+describe("tools", () => {
+  async function callTools(args: unknown, answers: { status: number; body: unknown }[]) {
+    const tools = { request: async () => answers.shift() ?? { status: 500, body: null } };
+    const output = await runProjectCli(args, { db: scriptedDb([]) as unknown as CliContext["db"], userId: ALICE, tools });
+    const processed = postProcessToolCall({ toolName: "project_cli", toolCallId: "call-1", args, output });
+    if (processed.uiSchema) expect(UiSchema.safeParse(processed.uiSchema).success).toBe(true);
+    return { hints: processed.toolAgentOutput.ui_hints, schema: processed.uiSchema, summary: processed.summary };
+  }
+  const entry = { tool_id: "unit_convert", name: "Unit converter", category: "convert", description: "secret-ish long text", params: [] };
+
+  test("search: tool_list with id, name and category only; none found says so", async () => {
+    const found = await callTools({ module: "tools", method: "search", input: { query: "miles" } }, [
+      { status: 200, body: { tools: [entry] } },
+    ]);
+    expect(found.hints).toEqual({
+      kind: "tool_list",
+      query: "miles",
+      count: 1,
+      tools: [{ tool_id: "unit_convert", name: "Unit converter", category: "convert" }],
+    });
+    expect(JSON.stringify(found.schema)).not.toContain("secret-ish");
+    expect(found.summary).toBe('Found 1 tool matching "miles"');
+    const none = await callTools({ module: "tools", method: "search", input: { query: "teleport" } }, [
+      { status: 200, body: { tools: [] } },
+    ]);
+    expect(none.schema).toMatchObject({ title: 'No tools matching "teleport"', blocks: [{ type: "notice", tone: "info" }] });
+  });
+
+  test("call: the answer's plain values on the card, nested ones counted, never in the summary", async () => {
+    const result = { value: 6.2, unit: "mi", exact: false, detail: { steps: [1, 2] }, note: "x".repeat(500) };
+    const { hints, schema, summary } = await callTools(
+      { module: "tools", method: "call", input: { tool_id: "unit_convert", params: { value: 10 } } },
+      [{ status: 200, body: { status: "success", result, error: null } }],
+    );
+    expect(hints).toEqual({
+      kind: "tool_result",
+      tool_id: "unit_convert",
+      values: [
+        { name: "value", value: "6.2" },
+        { name: "unit", value: "mi" },
+        { name: "exact", value: "false" },
+        { name: "note", value: "x".repeat(200) },
+      ],
+      hidden: 1,
+    });
+    expect(schema!.blocks.at(-1)).toEqual({ type: "notice", tone: "info", text: "Only part of the answer is shown." });
+    expect(summary).toBe("Ran tool unit_convert");
+    const scalar = await callTools({ module: "tools", method: "call", input: { tool_id: "unit_convert" } }, [
+      { status: 200, body: { status: "success", result: 42, error: null } },
+    ]);
+    expect(scalar.hints).toMatchObject({ values: [{ name: "result", value: "42" }], hidden: 0 });
+  });
+
+  test("a failed call: action_failed with the mapped code", async () => {
+    const { hints, schema } = await callTools({ module: "tools", method: "call", input: { tool_id: "gone" } }, [
+      { status: 404, body: { status: "error", result: null, error: { code: "NOT_FOUND", message: "no tool" } } },
+    ]);
+    expect(hints).toMatchObject({ kind: "action_failed", action: "tools.call", code: "NOT_FOUND" });
+    expect(schema!.title).toBe("Could not run the tool");
+  });
+});
+
 describe("memory", () => {
   test("read: no card, summary names the stored kinds", async () => {
     const { out, schema, processed } = await call({ module: "memory", method: "read", input: {} }, [

@@ -71,6 +71,23 @@ const SAMPLES: { [K in UiHints["kind"]]: Sample<K> } = {
     ],
   },
   memory_updated: { kind: "memory_updated", memory_kind: "work_profile", mode: "replace", updated_fields: ["working_hours"], version: 1 },
+  tool_list: {
+    kind: "tool_list",
+    query: "unit",
+    count: 1,
+    tools: [{ tool_id: "unit_convert", name: "Unit converter", category: "convert" }],
+  },
+  tool_detail: {
+    kind: "tool_detail",
+    tool_id: "unit_convert",
+    name: "Unit converter",
+    category: "convert",
+    params: [
+      { name: "value", required: true },
+      { name: "precision", required: false },
+    ],
+  },
+  tool_result: { kind: "tool_result", tool_id: "unit_convert", values: [{ name: "value", value: "6.2137" }], hidden: 1 },
   action_failed: {
     kind: "action_failed",
     action: "calendar.update",

@@ -54,7 +54,7 @@ describe("whitelist", () => {
     const result = await run({ module: "shell", method: "exec", input: { cmd: "rm -rf /" } });
     expect(result).toMatchObject({
       ok: false,
-      error: { code: "UNKNOWN_METHOD", details: { valid_modules: ["calendar", "contacts", "memory"] } },
+      error: { code: "UNKNOWN_METHOD", details: { valid_modules: ["calendar", "contacts", "memory", "tools"] } },
     });
   });
 
