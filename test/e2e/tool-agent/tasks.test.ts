@@ -123,6 +123,12 @@ test("/agent/chat: asked for a tool nobody has, it starts a creation task for a 
   const zh = await chat("帮我创建一个文本摘要工具", creator); // built by the first test
   expect(zh).toMatchObject({ match: "fuzzy", task_id: null });
   expect(zh.tools[0].tool_id).toBe("text_summarize");
+
+  // In Chinese too: nothing makes URL slugs yet, so one is built.
+  const zhStarted = await chat("帮我创建一个生成网址别名的工具", creator);
+  expect(zhStarted).toMatchObject({ match: "none", reply: "已提交工具创建任务，通常几秒到几分钟完成。" });
+  expect(zhStarted.next_steps[0]).toBe(`用 GET /tasks/${zhStarted.task_id} 查询进度，完成后可得到新工具的 tool_id`);
+  expect(await waitForTask(agent, creator, zhStarted.task_id)).toMatchObject({ status: "completed", tool_id: "slugify" });
 }, 90_000);
 
 test("tasks belong to the key that asked; the create scope is needed; bad requests are refused whole", async () => {
