@@ -3,6 +3,7 @@
 // No mock model in the path: the Worker speaks HTTP to the scripted server, for both APIs.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { type ScriptedOpenAI, startScriptedOpenAI } from "../support/openai-server/server.ts";
+import { parseSseEvents, type SseEvent } from "../support/sse-events.ts";
 import { startWranglerDev, type WranglerDev } from "../support/wrangler-dev.ts";
 
 const TEAM_LUNCH = "b0000000-0000-4000-8000-000000000001";
@@ -22,11 +23,6 @@ const readLunch = {
   name: "project_cli",
   arguments: { module: "calendar", method: "read", input: { mode: "event", event_id: TEAM_LUNCH } },
 };
-
-interface SseEvent {
-  type: string;
-  [key: string]: unknown;
-}
 
 let server: ScriptedOpenAI;
 const workers: Partial<Record<"chat" | "responses", WranglerDev>> = {};
@@ -63,19 +59,7 @@ async function run(api: "chat" | "responses", text: string, threadId = `thread-$
     }),
   });
   const body = await response.text();
-  const events = body
-    .split("\n\n")
-    .filter((frame) => frame.includes("data: "))
-    .map(
-      (frame) =>
-        JSON.parse(
-          frame
-            .split("\n")
-            .filter((line) => line.startsWith("data: "))
-            .map((line) => line.slice(6))
-            .join("\n"),
-        ) as SseEvent,
-    );
+  const events = parseSseEvents(body);
   const history = await fetch(`${worker.url}/api/v1/agent/history?threadId=${threadId}`, {
     headers: { authorization: `Bearer ${token}` },
   }).then((r) => r.text());

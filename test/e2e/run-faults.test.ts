@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
 import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
 import { SUPERUSER_PASSWORD } from "../../supabase/local/postgres.ts";
 import { hang, resume } from "../support/hang.ts";
+import { parseSseEvents } from "../support/sse-events.ts";
 import { startWranglerDev, type WranglerDev } from "../support/wrangler-dev.ts";
 
 let dev: WranglerDev;
@@ -61,19 +62,7 @@ function runBody() {
   };
 }
 
-const events = (text: string) =>
-  text
-    .split("\n\n")
-    .filter((frame) => frame.includes("data: "))
-    .map(
-      (frame) =>
-        JSON.parse(
-          frame
-            .split("\n")
-            .find((line) => line.startsWith("data: "))!
-            .slice(6),
-        ) as { type: string; code?: string },
-    );
+const events = parseSseEvents;
 
 async function startRun(body: ReturnType<typeof runBody>) {
   const response = await fetch(`${dev.url}/api/v1/agent/runs`, {

@@ -1,6 +1,7 @@
 // Every source kind speaks HTTP to its tool (endpoint_path and http_method): this
 // builds the request a call sends and reads the tool's answer, the same way for a sandboxed
 // module, a container and a remote API. Pure apart from reading the body.
+import { readAtMost } from "../read-bytes.ts";
 import type { SourceRow } from "../tool-types.ts";
 
 export type SourceOutcome =
@@ -47,26 +48,8 @@ async function readBounded(response: Response, maxBytes: number): Promise<string
     return undefined;
   }
   if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
+  const bytes = await readAtMost(response.body, maxBytes);
+  return bytes && new TextDecoder().decode(bytes);
 }
 
 /** The tool's own words about a failure, short; a JSON error's message if it has one. */

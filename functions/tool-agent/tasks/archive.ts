@@ -1,6 +1,7 @@
 // Unpacks a repository archive (.tar.gz, as GitHub serves one, or a plain .tar) into files.
 // Pure apart from the Web-standard DecompressionStream. The archive is untrusted: sizes are
 // capped while reading, and the caller checks every path before writing it anywhere.
+import { readAtMost } from "../read-bytes.ts";
 
 export interface ArchiveFile {
   path: string;
@@ -18,27 +19,9 @@ const field = (block: Uint8Array, start: number, length: number) =>
   decoder.decode(block.subarray(start, start + length)).replace(/\0.*$/s, "");
 
 async function gunzip(bytes: Uint8Array, maxBytes: number): Promise<Uint8Array> {
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new ArchiveError(`the archive unpacks to more than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+  const unpacked = await readAtMost(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")), maxBytes);
+  if (!unpacked) throw new ArchiveError(`the archive unpacks to more than ${maxBytes} bytes`);
+  return unpacked;
 }
 
 /** The regular files of a tar archive, with the one top-level folder every entry shares removed. */

@@ -6,6 +6,7 @@ import { withinDeadline } from "../bounded.ts";
 import { testsKey } from "../coding/candidate-registration.ts";
 import { pathProblem, WORKSPACE_LIMITS, type Workspace } from "../coding/workspace.ts";
 import type { ToolDatabase } from "../database.ts";
+import { readAtMost } from "../read-bytes.ts";
 import { getTool } from "../registry/tool-store.ts";
 import { activeSource } from "../registry/tool-view.ts";
 import { moduleKey } from "../sources/local-source.ts";
@@ -39,20 +40,9 @@ async function download(url: string, maxBytes: number, timeoutMs: number, fetche
     throw new TaskFailure(`the repository could not be downloaded: HTTP ${response.status} from ${new URL(url).host}`);
   }
   if (!response.ok || !response.body) throw new Error(`the repository could not be downloaded: HTTP ${response.status}`);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new TaskFailure(`the repository's archive is larger than ${maxBytes} bytes (TOOL_AGENT_ARCHIVE_MAX_BYTES)`);
-    }
-    chunks.push(value);
-  }
-  return new Uint8Array(await new Blob(chunks).arrayBuffer());
+  const bytes = await readAtMost(response.body, maxBytes);
+  if (!bytes) throw new TaskFailure(`the repository's archive is larger than ${maxBytes} bytes (TOOL_AGENT_ARCHIVE_MAX_BYTES)`);
+  return bytes;
 }
 
 async function deployFiles(task: TaskRow, deps: PrepareDeps): Promise<string[]> {

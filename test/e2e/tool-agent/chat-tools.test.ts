@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { registerSeedTools } from "../../../supabase/local/tool-agent-dev.ts";
 import { type ScriptedOpenAI, startScriptedOpenAI } from "../../support/openai-server/server.ts";
+import { parseSseEvents } from "../../support/sse-events.ts";
 import { startToolAgentDev, type ToolAgentDev } from "../../support/tool-agent-dev.ts";
 import { startWranglerDev, type WranglerDev } from "../../support/wrangler-dev.ts";
 
@@ -60,11 +61,7 @@ async function run(text: string) {
       forwardedProps: { timezone: "UTC" },
     }),
   });
-  const body = await response.text();
-  return body
-    .split("\n\n")
-    .filter((frame) => frame.startsWith("data: ") || frame.includes("\ndata: "))
-    .map((frame) => JSON.parse(frame.slice(frame.indexOf("data: ") + 6)) as Record<string, any>);
+  return parseSseEvents(await response.text());
 }
 
 test("the assistant finds a registered tool, runs it over the binding, and shows both cards", async () => {
