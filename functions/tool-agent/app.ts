@@ -20,6 +20,7 @@ import { selectRoutes } from "./routes/select.ts";
 import { statusRoutes } from "./routes/status.ts";
 import { taskRoutes } from "./routes/tasks.ts";
 import { loadToolAgentSettings } from "./settings.ts";
+import { TaskLimitReached } from "./tasks/submit-task.ts";
 
 const STORE_STATUS = { UPSTREAM_UNAVAILABLE: 503, CONFLICT: 409, INVALID_REQUEST: 400 } as const;
 
@@ -47,6 +48,9 @@ export function createToolAgentApp(authenticate: Authenticate) {
     .route("/", mcpRoutes);
   app.notFound((c) => c.json(toolAgentError("NOT_FOUND", `no route for ${c.req.method} ${c.req.path}`), 404));
   app.onError((error, c) => {
+    if (error instanceof TaskLimitReached) {
+      return c.json(toolAgentError("RATE_LIMITED", error.message, { limit: error.limit }), 429);
+    }
     if (error instanceof StoreError) {
       log.warn("tool_agent.store_failed", { request_id: c.var.requestId, path: c.req.path, code: error.code, message: error.message });
       return c.json(

@@ -63,6 +63,8 @@ const ToolAgentEnv = z.object({
   TOOL_AGENT_CODING_USD_PER_MTOK_INPUT: optional(usd).default(0.15),
   TOOL_AGENT_CODING_USD_PER_MTOK_OUTPUT: optional(usd).default(0.6),
   TOOL_AGENT_CODING_CALL_TIMEOUT_MS: optional(count(1_000, 600_000)).default(120_000),
+  /** Tasks one caller may have pending or running at once; more are refused (429). */
+  TOOL_AGENT_MAX_OPEN_TASKS: optional(count(1, 100)).default(3),
   /** Consecutive failed health checks of a local tool before a repair task is started. */
   TOOL_AGENT_REPAIR_AFTER_FAILURES: optional(count(1, 100)).default(3),
   /** Largest repository archive a github_deploy task downloads. */
@@ -90,6 +92,7 @@ export interface ToolAgentSettings extends DataPlaneSettings {
     callTimeoutMs: number;
     repairAfterFailures: number;
     archiveMaxBytes: number;
+    maxOpenTasks: number;
   };
   /** Present only with an API key. */
   model?: { apiKey: string; baseUrl?: string; api: "chat" | "responses"; chatModel: string; timeoutMs: number };
@@ -132,6 +135,7 @@ export function parseToolAgentSettings(env: Record<string, unknown>): SettingsRe
         callTimeoutMs: e.TOOL_AGENT_CODING_CALL_TIMEOUT_MS,
         repairAfterFailures: e.TOOL_AGENT_REPAIR_AFTER_FAILURES,
         archiveMaxBytes: e.TOOL_AGENT_ARCHIVE_MAX_BYTES,
+        maxOpenTasks: e.TOOL_AGENT_MAX_OPEN_TASKS,
       },
       sandbox: { cpuMs: e.TOOL_AGENT_LOCAL_CPU_MS, subRequests: e.TOOL_AGENT_LOCAL_SUBREQUESTS, stepLimit: e.TOOL_AGENT_LOCAL_STEP_LIMIT },
       ...(e.TOOL_AGENT_MODEL_API_KEY

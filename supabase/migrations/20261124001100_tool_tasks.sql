@@ -31,6 +31,8 @@ create table tool_agent.tasks (
 create trigger tasks_touch before update on tool_agent.tasks
   for each row execute function private.touch_updated_at();
 create index tasks_created on tool_agent.tasks (created_at desc);
+-- How many tasks a caller has open (a caller may have only a few at once).
+create index tasks_open_by_caller on tool_agent.tasks (requested_by) where status in ('pending', 'running');
 -- A failing tool gets one repair at a time, however many health alerts arrive meanwhile.
 create unique index tasks_one_open_repair on tool_agent.tasks (tool_id)
   where kind = 'repair_tool' and status in ('pending', 'running');

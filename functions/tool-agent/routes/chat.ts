@@ -57,12 +57,8 @@ export const chatRoutes = new Hono<ToolAgentEnv>()
       // Asked for a tool nobody has: with the create scope, the request becomes a task.
       if (answer.match === "none" && asksForNewTool(message) && hasScope(caller.scopes, "create")) {
         const details = Object.keys(context).length > 0 ? JSON.stringify(context).slice(0, 4_000) : undefined;
-        const task = await submitTask(
-          db,
-          c.env.TOOL_MESSAGES,
-          { description: message, ...(details ? { task_spec: details } : {}) },
-          caller,
-        );
+        const request = { description: message, ...(details ? { task_spec: details } : {}) };
+        const task = await submitTask(db, c.env.TOOL_MESSAGES, request, caller, settings.coding.maxOpenTasks);
         answer = creationAnswer(task.task_id, replyLanguage(message));
       }
       const model =

@@ -38,7 +38,14 @@ export const taskRoutes = new Hono<ToolAgentEnv>()
     requireScope("create"),
     validated("json", CreateToolRequest),
     async (c) => {
-      const task = await submitTask(await toolDatabase(c.var.settings), c.env.TOOL_MESSAGES, c.req.valid("json"), c.var.caller);
+      const { settings, caller } = c.var;
+      const task = await submitTask(
+        await toolDatabase(settings),
+        c.env.TOOL_MESSAGES,
+        c.req.valid("json"),
+        caller,
+        settings.coding.maxOpenTasks,
+      );
       return c.json(
         { task_id: task.task_id, status: "pending" as const, message: "Task submitted", tracking: `GET /tasks/${task.task_id}` },
         202,

@@ -8,9 +8,28 @@ import { callerName } from "../app-env.ts";
 import type { ToolDatabase } from "../database.ts";
 import { StoreError } from "../registry/tool-store.ts";
 import { type CreateToolRequest, newTaskId, taskBook } from "./task-request.ts";
-import { insertTask, type TaskRow, updateTask } from "./task-store.ts";
+import { insertTask, openTaskCount, type TaskRow, updateTask } from "./task-store.ts";
 
-export async function submitTask(db: ToolDatabase, messages: MessageQueue, request: CreateToolRequest, caller: Caller): Promise<TaskRow> {
+/** The caller already has as many tasks open as it may (each can spend model tokens). */
+export class TaskLimitReached extends Error {
+  override readonly name = "TaskLimitReached";
+  readonly limit: number;
+  constructor(limit: number) {
+    super(`this key already has ${limit} tasks pending or running; wait for one to end (GET /tasks/{task_id})`);
+    this.limit = limit;
+  }
+}
+
+export async function submitTask(
+  db: ToolDatabase,
+  messages: MessageQueue,
+  request: CreateToolRequest,
+  caller: Caller,
+  maxOpenTasks: number,
+): Promise<TaskRow> {
+  // Counted, then inserted: two requests at the same instant may both pass, so the limit can be
+  // exceeded by the number of concurrent requests, never without bound.
+  if ((await openTaskCount(db, callerName(caller))) >= maxOpenTasks) throw new TaskLimitReached(maxOpenTasks);
   const spec = taskBook(request);
   const task = await insertTask(db, {
     task_id: newTaskId(spec.type),

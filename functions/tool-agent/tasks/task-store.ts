@@ -40,6 +40,15 @@ export async function updateTask(db: ToolDatabase, taskId: string, patch: TaskPa
   await attempt("recording the task's progress", db.from("tasks").update(patch).eq("task_id", taskId));
 }
 
+/** How many of this caller's tasks are pending or running. */
+export async function openTaskCount(db: ToolDatabase, requestedBy: string): Promise<number> {
+  const { count } = await attempt(
+    "counting the caller's tasks",
+    db.from("tasks").select("task_id", { count: "exact", head: true }).eq("requested_by", requestedBy).in("status", ["pending", "running"]),
+  );
+  return count ?? 0;
+}
+
 /** The newest `limit` entries, oldest first. */
 export async function taskLog(db: ToolDatabase, taskId: string, limit = 100): Promise<TaskLogRow[]> {
   const { data } = await attempt(

@@ -146,6 +146,17 @@ test("tasks belong to the key that asked; the create scope is needed; bad reques
   await waitForTask(agent, creator, task_id);
 }, 60_000);
 
+test("a key may have only a few tasks open at once; one more is refused until they end", async () => {
+  const busy = await agent.issueKey(["create"]);
+  const submitted = await Promise.all([1, 2, 3].map((n) => createTool({ description: `translate dolphin song ${n}` }, busy)));
+  expect(submitted.map((r) => r.status)).toEqual([202, 202, 202]);
+  const refused = await createTool({ description: "one more" }, busy);
+  expect(refused.status).toBe(429);
+  expect((await refused.json()).error).toMatchObject({ code: "RATE_LIMITED", limit: 3 });
+  for (const response of submitted) await waitForTask(agent, busy, (await response.json()).task_id);
+  expect((await createTool({ description: "after they ended" }, busy)).status).toBe(202);
+}, 60_000);
+
 test("a description the demo model has no template for fails with the reason, and registers nothing", async () => {
   const { task_id } = await (await createTool({ description: "translate Klingon poetry into SQL" })).json();
   const task = await waitForTask(agent, creator, task_id);
