@@ -1,5 +1,5 @@
 // The agent Worker's Hono application: request context, public routes, authenticated API.
-import { Hono } from "hono";
+import { Hono } from "hono/tiny";
 import { requireUser } from "../lib/auth/middleware.ts";
 import { errorBody } from "../lib/errors.ts";
 import { log } from "../lib/log.ts";

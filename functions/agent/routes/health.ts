@@ -1,5 +1,5 @@
 // GET /health: is this Worker configured and does its database answer?
-import { Hono } from "hono";
+import { Hono } from "hono/tiny";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { version } from "../../../package.json";

@@ -10,7 +10,7 @@
 // records refuse, 503 only when the records cannot be reached.
 
 import type { Context } from "hono";
-import { Hono } from "hono";
+import { Hono } from "hono/tiny";
 import { describeRoute } from "hono-openapi";
 import type { z } from "zod";
 import { errorBody } from "../../lib/errors.ts";

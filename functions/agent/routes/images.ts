@@ -2,7 +2,7 @@
 // message, as stored (persistence/image-store.ts). The key is derived from the verified caller,
 // so another user's run id reaches nothing. Types a browser could execute are served as plain
 // bytes, and nothing is sniffed or scripted.
-import { Hono } from "hono";
+import { Hono } from "hono/tiny";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { errorBody } from "../../lib/errors.ts";

@@ -1,5 +1,5 @@
 // GET /api/v1/me: who the bearer token says the caller is. Lets the app check a session.
-import { Hono } from "hono";
+import { Hono } from "hono/tiny";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";

@@ -8,7 +8,7 @@
 // contract with describeRoute; its validators check the request with the schemas the OpenAPI
 // document shows (the run body: run-body.ts).
 import { RunAgentInputSchema } from "@ag-ui/core/schemas";
-import { Hono } from "hono";
+import { Hono } from "hono/tiny";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { errorBody } from "../../lib/errors.ts";

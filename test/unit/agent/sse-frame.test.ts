@@ -22,6 +22,12 @@ const events: AgentEvent[] = [
   agUi.toolCallEnd("c-1"),
   agUi.toolCallResult("r-1", "c-1", '{"ok":true}', { card: { kind: "list", items: [] } }),
   agUi.runError("MODEL_UNAVAILABLE", "the model could not be reached"),
+  agUi.runError("MODEL_UNAVAILABLE", "the model could not be reached", [{ provider: "openai", model: "m", inputTokens: 3 }]),
+  // A result is free JSON: its nulls stay, in the encoder's frame and in ours.
+  agUi.runFinished("thread-1", "run-1", { answer: null, tool_calls: [{ error: null, ui_schema: null }] } as never, [
+    { provider: "openai", model: "m", inputTokens: 3, outputTokens: 2 },
+  ]),
+  agUi.runFinished("thread-1", "run-1", { answer: "ok" } as never, [], "cancelled"),
   // Optional fields sent as null: the encoder leaves them out, and so must the hub.
   { ...agUi.textStart("m-2"), rawEvent: null, timestamp: null } as unknown as AgentEvent,
   { ...agUi.toolCallStart("c-2", "view_skill_file", "m-2"), parentMessageId: null } as unknown as AgentEvent,
