@@ -675,6 +675,7 @@ export type Database = {
       }
       tasks: {
         Row: {
+          attempts: number
           cost_usd: number
           created_at: string
           description: string
@@ -694,6 +695,7 @@ export type Database = {
           updated_at: string
         }
         Insert: {
+          attempts?: number
           cost_usd?: number
           created_at?: string
           description: string
@@ -713,6 +715,7 @@ export type Database = {
           updated_at?: string
         }
         Update: {
+          attempts?: number
           cost_usd?: number
           created_at?: string
           description?: string

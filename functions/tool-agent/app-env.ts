@@ -13,7 +13,7 @@ export interface ToolAgentBindings {
   /** One Durable Object per docker-sourced tool, owning its container. */
   TOOL_CONTAINERS: DurableObjectNamespace<ToolContainer>;
   /** Tasks (build, deploy, repair a tool), one Workflow instance each (tasks/task-workflow.ts). */
-  TOOL_TASKS: Workflow<{ task_id: string }>;
+  TOOL_TASKS: Workflow<{ task_id: string; attempt: number }>;
   /** The internal messages (agent-messages.ts), typed where they are sent and parsed where received. */
   TOOL_MESSAGES: Queue<unknown>;
   [setting: string]: unknown;

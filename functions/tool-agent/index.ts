@@ -12,6 +12,7 @@ import { toolDatabase } from "./database.ts";
 import { runMaintenance } from "./lifecycle/maintenance.ts";
 import { loadToolAgentSettings } from "./settings.ts";
 import { consumeMessages } from "./tasks/message-consumer.ts";
+import { restartStaleTasks } from "./tasks/task-watchdog.ts";
 
 const publicApp = createToolAgentApp(byApiKey);
 const boundApp = createToolAgentApp(asBoundAgent);
@@ -44,6 +45,11 @@ export default {
     } catch (error) {
       // The database not answering skips this run; the next minute's run tries again.
       log.error("tool_agent.maintenance_failed", { error: (error as Error).name, message: (error as Error).message });
+    }
+    try {
+      await restartStaleTasks(await toolDatabase(settings.settings), env.TOOL_TASKS, settings.settings.coding);
+    } catch (error) {
+      log.error("tool_agent.watchdog_failed", { error: (error as Error).name, message: (error as Error).message });
     }
   },
   // The message queue's consumer (wrangler.toml [[queues.consumers]]): tasks start here.

@@ -63,6 +63,10 @@ const ToolAgentEnv = z.object({
   TOOL_AGENT_CODING_USD_PER_MTOK_INPUT: optional(usd).default(0.15),
   TOOL_AGENT_CODING_USD_PER_MTOK_OUTPUT: optional(usd).default(0.6),
   TOOL_AGENT_CODING_CALL_TIMEOUT_MS: optional(count(1_000, 600_000)).default(120_000),
+  /** An open task with no progress for this long is started again by the watchdog (Cron). */
+  TOOL_AGENT_TASK_STALE_S: optional(seconds(10, 86_400)).default(900),
+  /** How often the watchdog starts one task again before failing it. */
+  TOOL_AGENT_TASK_MAX_RESTARTS: optional(count(0, 10)).default(2),
   /** Tasks one caller may have pending or running at once; more are refused (429). */
   TOOL_AGENT_MAX_OPEN_TASKS: optional(count(1, 100)).default(3),
   /** Consecutive failed health checks of a local tool before a repair task is started. */
@@ -93,6 +97,8 @@ export interface ToolAgentSettings extends DataPlaneSettings {
     repairAfterFailures: number;
     archiveMaxBytes: number;
     maxOpenTasks: number;
+    staleTaskS: number;
+    maxTaskRestarts: number;
   };
   /** Present only with an API key. */
   model?: { apiKey: string; baseUrl?: string; api: "chat" | "responses"; chatModel: string; timeoutMs: number };
@@ -136,6 +142,8 @@ export function parseToolAgentSettings(env: Record<string, unknown>): SettingsRe
         repairAfterFailures: e.TOOL_AGENT_REPAIR_AFTER_FAILURES,
         archiveMaxBytes: e.TOOL_AGENT_ARCHIVE_MAX_BYTES,
         maxOpenTasks: e.TOOL_AGENT_MAX_OPEN_TASKS,
+        staleTaskS: e.TOOL_AGENT_TASK_STALE_S,
+        maxTaskRestarts: e.TOOL_AGENT_TASK_MAX_RESTARTS,
       },
       sandbox: { cpuMs: e.TOOL_AGENT_LOCAL_CPU_MS, subRequests: e.TOOL_AGENT_LOCAL_SUBREQUESTS, stepLimit: e.TOOL_AGENT_LOCAL_STEP_LIMIT },
       ...(e.TOOL_AGENT_MODEL_API_KEY

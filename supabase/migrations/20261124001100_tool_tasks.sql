@@ -19,6 +19,9 @@ create table tool_agent.tasks (
   progress text not null default 'waiting to start' check (length(progress) <= 500),
   model text,
   steps integer not null default 0 check (steps >= 0),
+  -- How often the watchdog started the task again after it stopped making progress; its
+  -- Workflow instance is named task_id, then task_id-r1, task_id-r2...
+  attempts integer not null default 0 check (attempts >= 0),
   cost_usd numeric(12, 6) not null default 0 check (cost_usd >= 0),
   result jsonb,
   error text check (length(error) <= 4000),
@@ -31,6 +34,8 @@ create table tool_agent.tasks (
 create trigger tasks_touch before update on tool_agent.tasks
   for each row execute function private.touch_updated_at();
 create index tasks_created on tool_agent.tasks (created_at desc);
+-- The watchdog's question: which open tasks have not moved for a while.
+create index tasks_open_updated on tool_agent.tasks (updated_at) where status in ('pending', 'running');
 -- How many tasks a caller has open (a caller may have only a few at once).
 create index tasks_open_by_caller on tool_agent.tasks (requested_by) where status in ('pending', 'running');
 -- A failing tool gets one repair at a time, however many health alerts arrive meanwhile.

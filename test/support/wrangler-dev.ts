@@ -42,6 +42,12 @@ export interface WranglerDevOptions {
   registry?: string;
   /** When /health's answer means ready (200 by default; a misconfigured Worker answers 500). */
   readyStatus?: number;
+  /**
+   * Where the Worker's local state lives (R2, Durable Objects, Workflows, Queues). A fresh
+   * directory removed by stop() by default; a given one is kept, so a second `wrangler dev`
+   * can start on the first one's state, as after a restart.
+   */
+  stateDir?: string;
 }
 
 export async function startWranglerDev(options: WranglerDevOptions = {}): Promise<WranglerDev> {
@@ -67,7 +73,7 @@ export async function startWranglerDev(options: WranglerDevOptions = {}): Promis
       port,
       config: options.config,
       inspectorPort: inspector,
-      persistTo: join(home, "state"),
+      persistTo: options.stateDir ?? join(home, "state"),
       envFiles: [envFile, extra],
       extra: options.args,
     }),

@@ -4,6 +4,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
+import { withDeadline } from "../../lib/bounded-fetch.ts";
 import { jsonContent, validated } from "../../lib/openapi.ts";
 import { callerName, type ToolAgentEnv } from "../app-env.ts";
 import { hasScope } from "../auth/api-keys.ts";
@@ -13,7 +14,19 @@ import { toolAgentError } from "../errors.ts";
 import { API_KEY, AUTH_ERRORS, toolAgentErrors } from "../openapi.ts";
 import { submitTask, taskAnswer } from "../tasks/submit-task.ts";
 import { CreateToolRequest } from "../tasks/task-request.ts";
+import { instanceId } from "../tasks/task-steps.ts";
 import { getTask, taskLog } from "../tasks/task-store.ts";
+
+/** The task's Workflow instance as the engine reports it, for a task still open; null when it cannot say in time. */
+async function workflowStatus(tasks: ToolAgentEnv["Bindings"]["TOOL_TASKS"], taskId: string, attempt: number) {
+  try {
+    const instance = await withDeadline(tasks.get(instanceId(taskId, attempt)), 2_000, "the task's workflow");
+    const { status, error } = await withDeadline(instance.status(), 2_000, "the task's workflow");
+    return { status, ...(error ? { error: error.message } : {}) };
+  } catch {
+    return null;
+  }
+}
 
 const TaskParam = z.object({ task_id: z.string().regex(/^(create|deploy|repair)_[0-9a-f]{12}$/, { error: "is not a task id" }) });
 const TaskQuery = z.object({ log: z.enum(["0", "1"]).default("1").describe("1 (default) includes the coding agent's log") });
@@ -77,8 +90,14 @@ export const taskRoutes = new Hono<ToolAgentEnv>()
         return c.json(toolAgentError("NOT_FOUND", `no task "${task_id}"`, { task_id }), 404);
       }
       const entries = c.req.valid("query").log === "1" ? await taskLog(db, task_id) : undefined;
+      const workflow =
+        task.status === "running" || task.status === "pending" ? await workflowStatus(c.env.TOOL_TASKS, task_id, task.attempts) : undefined;
       return c.json(
-        { ...taskAnswer(task), ...(entries ? { log: entries.map(({ kind, detail, at }) => ({ at, kind, ...(detail as object) })) } : {}) },
+        {
+          ...taskAnswer(task),
+          ...(workflow ? { workflow } : {}),
+          ...(entries ? { log: entries.map(({ kind, detail, at }) => ({ at, kind, ...(detail as object) })) } : {}),
+        },
         200,
       );
     },

@@ -9,6 +9,7 @@ import type { ToolDatabase } from "../database.ts";
 import { getTool, StoreError } from "../registry/tool-store.ts";
 import { activeSource } from "../registry/tool-view.ts";
 import { newTaskId } from "./task-request.ts";
+import { instanceId } from "./task-steps.ts";
 import { appendLog, insertTask } from "./task-store.ts";
 import type { TaskParams } from "./task-workflow.ts";
 
@@ -21,9 +22,9 @@ export interface ConsumerEnv {
 /** Starts the task's Workflow; a second request for the same task (a redelivery) finds it running. */
 async function startWorkflow(env: ConsumerEnv, taskId: string): Promise<void> {
   try {
-    await env.tasks.create({ id: taskId, params: { task_id: taskId } });
+    await env.tasks.create({ id: instanceId(taskId, 0), params: { task_id: taskId, attempt: 0 } });
   } catch (error) {
-    const existing = await env.tasks.get(taskId).catch(() => undefined);
+    const existing = await env.tasks.get(instanceId(taskId, 0)).catch(() => undefined);
     if (!existing) throw error;
   }
 }

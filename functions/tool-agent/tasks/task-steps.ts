@@ -35,10 +35,16 @@ export function codingModel(settings: ToolAgentSettings): { model: LanguageModel
 export const workspaceOf = (env: TaskEnv, taskId: string): Workspace =>
   objectWorkspace(env.bindings.TOOL_CODE, taskId, env.settings.dataPlane.timeoutMs);
 
-/** Marks the task running; false when it has already ended (a duplicate start does nothing). */
-export async function claimTask(env: TaskEnv, taskId: string): Promise<boolean> {
+/** The Workflow instance of a task's attempt: the task's id, then `<id>-r1`, `<id>-r2`... */
+export const instanceId = (taskId: string, attempt: number) => (attempt === 0 ? taskId : `${taskId}-r${attempt}`);
+
+/** An attempt the watchdog has replaced with a newer one: it stops without touching the task. */
+export const SUPERSEDED = "superseded by a newer attempt";
+
+/** Marks the task running; false when it has ended or a newer attempt owns it (nothing to do). */
+export async function claimTask(env: TaskEnv, taskId: string, attempt: number): Promise<boolean> {
   const task = await getTask(env.db, taskId);
-  if (!task || task.status === "completed" || task.status === "failed") return false;
+  if (!task || task.status === "completed" || task.status === "failed" || task.attempts !== attempt) return false;
   const { label } = codingModel(env.settings);
   await updateTask(env.db, taskId, {
     status: "running",
@@ -50,9 +56,10 @@ export async function claimTask(env: TaskEnv, taskId: string): Promise<boolean> 
 }
 
 /** The task as stored; each step reads it afresh rather than carrying it between steps. */
-export async function loadTask(env: TaskEnv, taskId: string): Promise<TaskRow> {
+export async function loadTask(env: TaskEnv, taskId: string, attempt: number): Promise<TaskRow> {
   const task = await getTask(env.db, taskId);
   if (!task) throw new TaskFailure(`the task ${taskId} is no longer recorded`);
+  if (task.attempts !== attempt) throw new TaskFailure(SUPERSEDED);
   return task;
 }
 
@@ -114,6 +121,7 @@ export async function runCodingStep(env: TaskEnv, task: TaskRow): Promise<Coding
       await appendLog(db, task.task_id, kind, detail);
       if (kind === "TOOL_USE" && typeof detail.step === "number" && detail.step > steps) {
         steps = detail.step;
+        // Progress is a courtesy to whoever watches: a write that fails must not stop the task.
         await updateTask(db, task.task_id, { steps, progress: `step ${steps}: ${String(detail.tool)}` }).catch(() => {});
       }
     },

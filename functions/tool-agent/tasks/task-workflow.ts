@@ -8,10 +8,12 @@ import type { ToolAgentBindings } from "../app-env.ts";
 import { toolDatabase } from "../database.ts";
 import { loadToolAgentSettings } from "../settings.ts";
 import { prepareWorkspace, TaskFailure } from "./prepare-workspace.ts";
-import { claimTask, failTask, finishTask, loadTask, runCodingStep, type TaskEnv, workspaceOf } from "./task-steps.ts";
+import { claimTask, failTask, finishTask, loadTask, runCodingStep, SUPERSEDED, type TaskEnv, workspaceOf } from "./task-steps.ts";
 
 export interface TaskParams {
   task_id: string;
+  /** 0, then one more each time the watchdog starts the task again (task-watchdog.ts). */
+  attempt: number;
 }
 
 const STORE_RETRIES = { retries: { limit: 4, delay: "2 seconds", backoff: "exponential" }, timeout: "1 minute" } as const;
@@ -41,14 +43,14 @@ export class ToolTaskWorkflow extends WorkflowEntrypoint<ToolAgentBindings, Task
   }
 
   override async run(event: Readonly<WorkflowEvent<TaskParams>>, step: WorkflowStep) {
-    const taskId = event.payload.task_id;
+    const { task_id: taskId, attempt = 0 } = event.payload;
     try {
-      const claimed = await step.do("claim the task", STORE_RETRIES, async () => claimTask(await this.taskEnv(), taskId));
+      const claimed = await step.do("claim the task", STORE_RETRIES, async () => claimTask(await this.taskEnv(), taskId, attempt));
       if (!claimed) return { task_id: taskId, skipped: "the task has already ended" };
       const files = await step.do("prepare the workspace", STORE_RETRIES, () =>
         finalOnFailure(async () => {
           const env = await this.taskEnv();
-          return prepareWorkspace(await loadTask(env, taskId), {
+          return prepareWorkspace(await loadTask(env, taskId, attempt), {
             ...env,
             workspace: workspaceOf(env, taskId),
             code: env.bindings.TOOL_CODE,
@@ -60,16 +62,17 @@ export class ToolTaskWorkflow extends WorkflowEntrypoint<ToolAgentBindings, Task
       const outcome = await step.do("run the coding agent", CODING_RETRIES, () =>
         finalOnFailure(async () => {
           const env = await this.taskEnv();
-          return runCodingStep(env, await loadTask(env, taskId));
+          return runCodingStep(env, await loadTask(env, taskId, attempt));
         }),
       );
       await step.do("record the outcome", STORE_RETRIES, async () => {
         const env = await this.taskEnv();
-        await finishTask(env, await loadTask(env, taskId), outcome);
+        await finishTask(env, await loadTask(env, taskId, attempt), outcome);
       });
       return { task_id: taskId, files, outcome: outcome.outcome };
     } catch (error) {
       const message = (error as Error).message;
+      if (message.includes(SUPERSEDED)) return { task_id: taskId, superseded: attempt };
       await step.do("record the failure", STORE_RETRIES, async () => failTask(await this.taskEnv(), taskId, message));
       return { task_id: taskId, failed: message };
     }

@@ -157,6 +157,25 @@ test("a key may have only a few tasks open at once; one more is refused until th
   expect((await createTool({ description: "after they ended" }, busy)).status).toBe(202);
 }, 60_000);
 
+test("the watchdog starts a task nobody started (its request lost) and fails one that stopped too often", async () => {
+  const insert = (id: string, attempts: number) =>
+    agent.sql(
+      `insert into tool_agent.tasks (task_id, kind, description, task_spec, requested_by, attempts, updated_at)
+       values ($1, 'build_tool', 'make a url slug', '{"type": "build_tool"}', 'key:watchdog-test', $2, now() - interval '1 hour')`,
+      [id, attempts],
+    );
+  await insert("create_00000000aaaa", 0);
+  await insert("create_00000000bbbb", 2);
+  await agent.runScheduled();
+  const [given] = await agent.sql("select status, error from tool_agent.tasks where task_id = 'create_00000000bbbb'");
+  expect(given).toMatchObject({ status: "failed", error: "the task stopped making progress (no progress for 900 s) after 2 restarts" });
+  await expect
+    .poll(async () => (await agent.sql("select status, attempts from tool_agent.tasks where task_id = 'create_00000000aaaa'"))[0], {
+      timeout: 20_000,
+    })
+    .toMatchObject({ status: "completed", attempts: 1 });
+}, 60_000);
+
 test("a description the demo model has no template for fails with the reason, and registers nothing", async () => {
   const { task_id } = await (await createTool({ description: "translate Klingon poetry into SQL" })).json();
   const task = await waitForTask(agent, creator, task_id);
