@@ -59,7 +59,9 @@ test("a model that writes a broken tool reads the failing tests, repairs it, and
     call("run_tests", {}),
     call("register_tool", registration("doubler")),
   );
+  const started = Date.now();
   const task = await waitForTask(agent, creator, await submit("a tool that doubles a number"));
+  console.log(`[tasks] scripted model, broken then fixed: ${Date.now() - started} ms from request to completed, ${task.steps} model steps`);
   expect(task).toMatchObject({ status: "completed", tool_id: "doubler", model: "coder-test-model", steps: 6 });
   // Six calls at 11 input and 7 output tokens, at $1000 and $2000 per million.
   expect(task.cost_usd).toBeCloseTo((6 * (11 * 1000 + 7 * 2000)) / 1e6, 6);
