@@ -21,7 +21,8 @@ interface PostgrestFailure {
 }
 
 function fail(what: string, error: PostgrestFailure): never {
-  if (error.code === "PT409") throw new StoreError("CONFLICT", error.message);
+  // PT409: a lost registration race (register_tool); 23505: a unique index said no (one open repair per tool).
+  if (error.code === "PT409" || error.code === "23505") throw new StoreError("CONFLICT", error.message);
   if (error.code === "23514" || error.code === "22P02" || error.code === "23502") {
     throw new StoreError("INVALID_REQUEST", `the database refused a value: ${error.message}`);
   }
@@ -29,7 +30,7 @@ function fail(what: string, error: PostgrestFailure): never {
 }
 
 /** supabase-js rejects (rather than answering an error) when fetch itself throws, e.g. a deadline. */
-async function attempt<T extends { error: PostgrestFailure | null }>(what: string, query: PromiseLike<T>): Promise<T> {
+export async function attempt<T extends { error: PostgrestFailure | null }>(what: string, query: PromiseLike<T>): Promise<T> {
   let answer: T;
   try {
     answer = await query;

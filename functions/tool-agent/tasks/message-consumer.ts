@@ -5,6 +5,7 @@
 // answer retries the message.
 import { log } from "../../lib/log.ts";
 import { AgentMessage, type MessageQueue, sendMessage } from "../agent-messages.ts";
+import { withinDeadline } from "../bounded.ts";
 import type { ToolDatabase } from "../database.ts";
 import { getTool, StoreError } from "../registry/tool-store.ts";
 import { activeSource } from "../registry/tool-view.ts";
@@ -19,12 +20,16 @@ export interface ConsumerEnv {
   messages: MessageQueue;
 }
 
+/** How long one call to the Workflows binding may take; past it the message is retried. */
+const WORKFLOW_CALL_MS = 5_000;
+
 /** Starts the task's Workflow; a second request for the same task (a redelivery) finds it running. */
 async function startWorkflow(env: ConsumerEnv, taskId: string): Promise<void> {
+  const id = instanceId(taskId, 0);
   try {
-    await env.tasks.create({ id: instanceId(taskId, 0), params: { task_id: taskId, attempt: 0 } });
+    await withinDeadline(env.tasks.create({ id, params: { task_id: taskId, attempt: 0 } }), WORKFLOW_CALL_MS, "starting the task");
   } catch (error) {
-    const existing = await env.tasks.get(instanceId(taskId, 0)).catch(() => undefined);
+    const existing = await withinDeadline(env.tasks.get(id), WORKFLOW_CALL_MS, "finding the task's workflow").catch(() => undefined);
     if (!existing) throw error;
   }
 }

@@ -4,26 +4,12 @@ import type { Database, Json } from "../../lib/database.types.ts";
 import { log } from "../../lib/log.ts";
 import type { LogKind } from "../coding/coding-agent.ts";
 import type { ToolDatabase } from "../database.ts";
-import { StoreError } from "../registry/tool-store.ts";
+import { attempt, StoreError } from "../registry/tool-store.ts";
 
 export type TaskRow = Database["tool_agent"]["Tables"]["tasks"]["Row"];
 export type TaskInsert = Database["tool_agent"]["Tables"]["tasks"]["Insert"];
 export type TaskPatch = Database["tool_agent"]["Tables"]["tasks"]["Update"];
 export type TaskLogRow = Database["tool_agent"]["Tables"]["task_log"]["Row"];
-
-async function attempt<T extends { error: { code?: string; message: string } | null }>(what: string, query: PromiseLike<T>): Promise<T> {
-  let answer: T;
-  try {
-    answer = await query;
-  } catch (error) {
-    throw new StoreError("UPSTREAM_UNAVAILABLE", `${what} failed: ${(error as Error).name}`);
-  }
-  if (answer.error) {
-    if (answer.error.code === "23505") throw new StoreError("CONFLICT", `${what}: ${answer.error.message}`);
-    throw new StoreError("UPSTREAM_UNAVAILABLE", `${what} failed: the data plane did not answer (${answer.error.code ?? "no code"})`);
-  }
-  return answer;
-}
 
 export async function insertTask(db: ToolDatabase, task: TaskInsert): Promise<TaskRow> {
   const { data } = await attempt("recording the task", db.from("tasks").insert(task).select().single());
@@ -50,6 +36,15 @@ export async function openTaskCount(db: ToolDatabase, requestedBy: string): Prom
 }
 
 /** The newest `limit` entries, oldest first. */
+/** Open tasks that have not moved since `before`, least recently moved first (the watchdog's). */
+export async function staleTasks(db: ToolDatabase, before: string, limit: number): Promise<TaskRow[]> {
+  const { data } = await attempt(
+    "finding stale tasks",
+    db.from("tasks").select().in("status", ["pending", "running"]).lt("updated_at", before).order("updated_at").limit(limit),
+  );
+  return data ?? [];
+}
+
 export async function taskLog(db: ToolDatabase, taskId: string, limit = 100): Promise<TaskLogRow[]> {
   const { data } = await attempt(
     "reading the task's log",

@@ -5,30 +5,20 @@
 // mid-step without resuming (local `wrangler dev` does not resume one after a restart). The old
 // instance is told to stop; if it runs on anyway, its steps see a newer attempt and stop.
 import { log } from "../../lib/log.ts";
+import { withinDeadline } from "../bounded.ts";
 import type { ToolDatabase } from "../database.ts";
-import { StoreError } from "../registry/tool-store.ts";
 import { instanceId } from "./task-steps.ts";
-import { appendLog, type TaskRow, updateTask } from "./task-store.ts";
+import { appendLog, staleTasks, updateTask } from "./task-store.ts";
 import type { TaskParams } from "./task-workflow.ts";
 
 /** How many stale tasks one run looks at. */
 const PER_RUN = 20;
+/** How long one call to the Workflows binding may take. */
+const WORKFLOW_CALL_MS = 5_000;
 
 export interface WatchdogReport {
   restarted: string[];
   failed: string[];
-}
-
-async function staleTasks(db: ToolDatabase, before: string): Promise<TaskRow[]> {
-  const { data, error } = await db
-    .from("tasks")
-    .select()
-    .in("status", ["pending", "running"])
-    .lt("updated_at", before)
-    .order("updated_at")
-    .limit(PER_RUN);
-  if (error) throw new StoreError("UPSTREAM_UNAVAILABLE", "finding stale tasks failed: the data plane did not answer");
-  return data ?? [];
 }
 
 export async function restartStaleTasks(
@@ -38,7 +28,7 @@ export async function restartStaleTasks(
   now = Date.now(),
 ): Promise<WatchdogReport> {
   const report: WatchdogReport = { restarted: [], failed: [] };
-  for (const task of await staleTasks(db, new Date(now - limits.staleTaskS * 1000).toISOString())) {
+  for (const task of await staleTasks(db, new Date(now - limits.staleTaskS * 1000).toISOString(), PER_RUN)) {
     const reason = `no progress for ${limits.staleTaskS} s`;
     if (task.attempts >= limits.maxTaskRestarts) {
       const error = `the task stopped making progress (${reason}) after ${task.attempts} restarts`;
@@ -51,11 +41,11 @@ export async function restartStaleTasks(
     // The new attempt is recorded first, so the old instance's steps stop if it ever runs on.
     await updateTask(db, task.task_id, { attempts: attempt, progress: `started again after ${reason} (attempt ${attempt + 1})` });
     await appendLog(db, task.task_id, "MESSAGE", { type: "restart", attempt, reason });
-    await tasks
-      .get(instanceId(task.task_id, task.attempts))
-      .then((old) => old.terminate())
-      .catch(() => {}); // gone, already ended, or not there at all: nothing to stop
-    await tasks.create({ id: instanceId(task.task_id, attempt), params: { task_id: task.task_id, attempt } });
+    const stopOld = tasks.get(instanceId(task.task_id, task.attempts)).then((old) => old.terminate());
+    // Gone, already ended, not there at all, or not answering: the new attempt stops it anyway.
+    await withinDeadline(stopOld, WORKFLOW_CALL_MS, "stopping the stale workflow").catch(() => {});
+    const start = tasks.create({ id: instanceId(task.task_id, attempt), params: { task_id: task.task_id, attempt } });
+    await withinDeadline(start, WORKFLOW_CALL_MS, "starting the task again");
     report.restarted.push(task.task_id);
   }
   if (report.restarted.length || report.failed.length) log.warn("tool_agent.stale_tasks", { ...report });

@@ -10,6 +10,7 @@ import type { IntentOutput } from "../../../functions/agent/runtime/intent.ts";
 import type { AgentModels } from "../../../functions/agent/runtime/models.ts";
 import { accessTokenClaims, signAccessToken } from "../../../supabase/local/auth-tokens.ts";
 import { type ScriptedStep, scriptedPair } from "../../support/scripted-model.ts";
+import { parseSseEvents } from "../../support/sse-events.ts";
 
 export type { ScriptedStep };
 
@@ -47,21 +48,7 @@ export function runInput(text: string, overrides: Record<string, unknown> = {}) 
   };
 }
 
-export function parseSse(text: string): BaseEvent[] {
-  return text
-    .split("\n\n")
-    .filter((frame) => frame.trim() !== "")
-    .map(
-      (frame) =>
-        JSON.parse(
-          frame
-            .split("\n")
-            .filter((line) => line.startsWith("data: "))
-            .map((line) => line.slice(6))
-            .join("\n"),
-        ) as BaseEvent,
-    );
-}
+export const parseSse = (text: string): BaseEvent[] => parseSseEvents(text) as BaseEvent[];
 
 /** Runs one request through the Worker app with scripted models and the test env. */
 export async function runAgentRequest(options: { script: Script; token: string; input: unknown; env?: Record<string, unknown> }) {
