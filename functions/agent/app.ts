@@ -10,6 +10,7 @@ import { health } from "./routes/health.ts";
 import { historyRoutes } from "./routes/history.ts";
 import { imageRoutes } from "./routes/images.ts";
 import { me } from "./routes/me.ts";
+import { playgroundRoutes } from "./routes/playground.ts";
 import { type RunRouteOptions, runRoutes } from "./routes/runs.ts";
 import { withSettings } from "./settings-middleware.ts";
 
@@ -23,6 +24,7 @@ export function createApp(options: AppOptions = {}) {
   const app = new Hono<AppEnv>()
     .use(assignRequestId, stampRequestId)
     .route("/", health)
+    .route("/", playgroundRoutes)
     .use("/api/*", withSettings, requireUser)
     .route("/", me)
     .route("/", runRoutes(options))

@@ -34,6 +34,8 @@ const AgentEnv = z.object({
       .min(5, { error: "must be at least 5 seconds" })
       .max(3_600, { error: "must be at most 3600 seconds" }),
   ).default(300),
+  // Where the playground's Tool Agent tab sends its requests (the Tool Agent's public URL).
+  PLAYGROUND_TOOL_AGENT_URL: optional(z.url({ error: "must be the http(s) URL of the Tool Agent" })),
   // project_cli reads its own allow-list syntax; this setting only says where it comes from.
   PROJECT_CLI_ALLOW: optional(
     z.string().transform((spec, ctx) => {
@@ -67,6 +69,8 @@ export interface Settings extends DataPlaneSettings {
     /** project_cli methods this deployment allows; absent means all. */
     allowedMethods?: AllowList;
   };
+  /** What the browser playground (/playground/) is told; see routes/playground.ts. */
+  playground: { toolAgentUrl?: string };
 }
 
 export function parseSettings(env: Record<string, unknown>): SettingsResult<Settings> {
@@ -95,6 +99,7 @@ export function parseSettings(env: Record<string, unknown>): SettingsResult<Sett
         preloadActionCard: env_.AGENT_PRELOAD_ACTION_CARD === "true",
         allowedMethods: env_.PROJECT_CLI_ALLOW ?? DEFAULT_ALLOW_LIST,
       },
+      playground: { toolAgentUrl: env_.PLAYGROUND_TOOL_AGENT_URL?.replace(/\/+$/, "") },
     },
   };
 }

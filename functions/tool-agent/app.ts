@@ -7,6 +7,7 @@ import { assignRequestId, stampRequestId } from "../lib/request-id.ts";
 import { withSettingsOf } from "../lib/settings-middleware.ts";
 import type { ToolAgentEnv } from "./app-env.ts";
 import { type Authenticate, identifyCaller } from "./auth/caller.ts";
+import { corsForAllowedOrigins } from "./cors.ts";
 import { toolAgentError } from "./errors.ts";
 import { mountOpenApi } from "./openapi.ts";
 import { StoreError } from "./registry/tool-store.ts";
@@ -37,7 +38,7 @@ export function createToolAgentApp(authenticate: Authenticate) {
   // Public like /health: the contract is no secret. Everything registered after needs a caller.
   mountOpenApi(app);
   app
-    .use("*", limitBody, withSettingsOf(loadToolAgentSettings), identifyCaller(authenticate))
+    .use("*", limitBody, withSettingsOf(loadToolAgentSettings), corsForAllowedOrigins, identifyCaller(authenticate))
     .route("/", searchRoutes)
     .route("/", selectRoutes)
     .route("/", statusRoutes)

@@ -39,6 +39,8 @@ const ToolAgentEnv = z.object({
   TOOL_AGENT_SECRET_KEY: z.string({ error: "is required (32 random bytes, base64) to keep remote API keys encrypted" }).min(43, {
     error: "must be 32 random bytes, base64 encoded",
   }),
+  /** Browser origins (comma list) allowed to call the API, e.g. the agent's playground; none by default. */
+  TOOL_AGENT_CORS_ORIGINS: optional(z.string()),
   /** Deadline of one tool call when its source names none. */
   TOOL_AGENT_CALL_TIMEOUT_MS: optional(count(100, 300_000)).default(10_000),
   /** Sandbox limits of one local tool call (production enforces cpuMs; see loop-guard.ts). */
@@ -85,6 +87,8 @@ export interface ToolAgentSettings extends DataPlaneSettings {
   lifecycle: { coldIdleTimeoutS: number; hotMaxContainers: number; evictionPolicy: "lru"; healthCheckIntervalS: number };
   budget: { monthlyLimitUsd: number; singleTxLimitUsd: number; requireApprovalAboveUsd: number };
   secretKey: string;
+  /** Browser origins that get CORS headers (cors.ts). */
+  corsOrigins: readonly string[];
   calls: { timeoutMs: number; maxBodyBytes: number };
   sandbox: { cpuMs: number; subRequests: number; stepLimit: number };
   coding: {
@@ -131,6 +135,10 @@ export function parseToolAgentSettings(env: Record<string, unknown>): SettingsRe
         requireApprovalAboveUsd: e.TOOL_AGENT_REQUIRE_APPROVAL_ABOVE_USD,
       },
       secretKey: e.TOOL_AGENT_SECRET_KEY,
+      corsOrigins: (e.TOOL_AGENT_CORS_ORIGINS ?? "")
+        .split(",")
+        .map((origin) => origin.trim().replace(/\/+$/, ""))
+        .filter(Boolean),
       calls: { timeoutMs: e.TOOL_AGENT_CALL_TIMEOUT_MS, maxBodyBytes: e.TOOL_AGENT_MAX_BODY_BYTES },
       coding: {
         model: e.TOOL_AGENT_CODING_MODEL,

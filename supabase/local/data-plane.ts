@@ -91,7 +91,7 @@ export async function startDataPlane(options: DataPlaneOptions): Promise<DataPla
   const postgrestMs = performance.now() - began - templateMs - postgresMs;
 
   const gatewayPort = options.gatewayPort ?? (await freePort());
-  const gateway = await startGateway({ port: gatewayPort, postgrestPort, jwks: publishedJwks(options.keys) }).catch(
+  const gateway = await startGateway({ port: gatewayPort, postgrestPort, jwks: publishedJwks(options.keys), keys: options.keys }).catch(
     async (error: Error) => {
       await postgrest.stop();
       await postgres.stop();

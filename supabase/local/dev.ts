@@ -46,10 +46,13 @@ if (existsSync(wranglerPidFile)) {
 }
 
 // The generated settings first, then the developer's own .dev.vars (e.g. model keys) on top.
-const generated = writeDevEnvFile(home, { supabaseUrl: plane.url, anonKey: plane.anonKey, keys });
+const workerUrl = `http://127.0.0.1:${workerPort}`;
+const toolAgentUrl = `http://127.0.0.1:${toolAgentPort}`;
+const generated = writeDevEnvFile(home, { supabaseUrl: plane.url, anonKey: plane.anonKey, keys, toolAgentUrl });
 const envFiles = [generated];
 if (existsSync(join(repoRoot, ".dev.vars"))) envFiles.push(join(repoRoot, ".dev.vars"));
-const toolAgentEnvFiles = [generated, writeToolAgentEnvFile(home)];
+// The playground on the agent's origin calls the Tool Agent from the browser.
+const toolAgentEnvFiles = [generated, writeToolAgentEnvFile(home, [workerUrl, `http://localhost:${workerPort}`])];
 const toolAgentDevVars = join(repoRoot, "functions", "tool-agent", ".dev.vars");
 if (existsSync(toolAgentDevVars)) toolAgentEnvFiles.push(toolAgentDevVars);
 
@@ -107,8 +110,6 @@ async function untilHealthy(url: string) {
   }
 }
 
-const workerUrl = `http://127.0.0.1:${workerPort}`;
-const toolAgentUrl = `http://127.0.0.1:${toolAgentPort}`;
 await Promise.all([untilHealthy(workerUrl), untilHealthy(toolAgentUrl)]);
 if (!stopping) {
   const toolKey = await devAdminKey(home, plane.postgresPort);
@@ -124,6 +125,9 @@ Local stack ready in ${((performance.now() - began) / 1000).toFixed(1)} s
   Tool Agent ${toolAgentUrl}            (second Worker; ${seeded.length ? `registered ${seeded.join(", ")}` : "seeded tools already registered"})
   Data API   ${plane.url}/rest/v1   (PostgREST; JWKS at /auth/v1/.well-known/jwks.json)
   Postgres   postgres://postgres:postgres@127.0.0.1:${plane.postgresPort}/postgres
+
+Playground (chat, the Tool Agent, every card) in a browser; sign in as Alice or Bob:
+  ${workerUrl}/playground/#tool_key=${toolKey}
 
 Dev bearer token for alice (${alice.id}), valid 24 h:
   export TOKEN=${token}

@@ -10,7 +10,8 @@ import { seedToolRequests } from "../../functions/tool-agent/seed-tools/seed-too
 import { withSuperuser } from "./postgres.ts";
 
 /** The Tool Agent's extra settings, as an env file beside the generated one. */
-export function writeToolAgentEnvFile(home: string): string {
+/** The Tool Agent's local settings; `corsOrigins` are the pages allowed to call it (the playground's origin). */
+export function writeToolAgentEnvFile(home: string, corsOrigins: readonly string[] = []): string {
   const secretFile = join(home, "tool-agent-secret-key");
   if (!existsSync(secretFile)) {
     writeFileSync(secretFile, Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64"), { mode: 0o600 });
@@ -18,7 +19,7 @@ export function writeToolAgentEnvFile(home: string): string {
   const file = join(home, "tool-agent.dev.env");
   writeFileSync(
     file,
-    `# Written by \`npm run dev\`. Regenerated on every start.\nTOOL_AGENT_SECRET_KEY=${readFileSync(secretFile, "utf8").trim()}\n`,
+    `# Written by \`npm run dev\`. Regenerated on every start.\nTOOL_AGENT_SECRET_KEY=${readFileSync(secretFile, "utf8").trim()}\nTOOL_AGENT_CORS_ORIGINS=${corsOrigins.join(",")}\n`,
     {
       mode: 0o600,
     },

@@ -182,6 +182,36 @@ test("the agent Worker's service binding to the Tool Agent is connected", () => 
   expect(output).toMatch(/env\.TOOL_AGENT \(edge-tool-agent#ToolAgentForAgent\)\s+Worker\s+local \[connected\]/);
 });
 
+test("the printed playground address serves the page, which can sign in locally and reach the Tool Agent", async () => {
+  const address = /(http:\/\/127\.0\.0\.1:\d+\/playground\/)#tool_key=(ta_\S+)/.exec(output);
+  expect(address, "npm run dev prints the playground's address").not.toBeNull();
+  const [, page, key] = address!;
+  expect(key).toBe(/export TOOL_KEY=(\S+)/.exec(output)?.[1]);
+  const html = await fetch(page!);
+  expect(html.status).toBe(200);
+  expect(await html.text()).toContain("edge-agent playground");
+  expect(await fetch(new URL("app.js", page)).then((r) => r.status)).toBe(200);
+
+  const config = (await fetch(`${workerUrl}/playground/config`).then((r) => r.json())) as { sign_in_url: string; tool_agent_url: string };
+  expect(config.tool_agent_url).toBe(toolAgentUrl);
+  const session = await fetch(config.sign_in_url, {
+    method: "POST",
+    body: JSON.stringify({ email: "bob@example.com", password: "password" }),
+  });
+  const { access_token } = (await session.json()) as { access_token: string };
+  const me = await fetch(`${workerUrl}/api/v1/me`, { headers: { authorization: `Bearer ${access_token}` } });
+  expect(await me.json()).toMatchObject({ user_id: "22222222-2222-4222-8222-222222222222" });
+
+  // The Tool Agent lets the page's origin read its answers, and no other.
+  const preflight = (origin: string) =>
+    fetch(`${toolAgentUrl}/search_tools`, {
+      method: "OPTIONS",
+      headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization,content-type" },
+    }).then((r) => r.headers.get("access-control-allow-origin"));
+  expect(await preflight(workerUrl)).toBe(workerUrl);
+  expect(await preflight("https://elsewhere.example")).toBeNull();
+});
+
 test("Ctrl-C stops both wranglers, workerd, PostgREST and Postgres", async () => {
   const pids = stackPids();
   expect(pids.length).toBeGreaterThanOrEqual(6); // postgres, postgrest, two wranglers, two workerd

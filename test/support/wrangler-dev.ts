@@ -48,6 +48,8 @@ export interface WranglerDevOptions {
    * can start on the first one's state, as after a restart.
    */
   stateDir?: string;
+  /** The port to serve on (a free one by default), for a test that must know the URL before the Worker starts. */
+  port?: number;
 }
 
 export async function startWranglerDev(options: WranglerDevOptions = {}): Promise<WranglerDev> {
@@ -65,7 +67,7 @@ export async function startWranglerDev(options: WranglerDevOptions = {}): Promis
     { mode: 0o600 },
   );
 
-  const [port, inspector] = [await freePort(), await freePort()];
+  const [port, inspector] = [options.port ?? (await freePort()), await freePort()];
   let output = "";
   const wrangler = spawn(
     process.execPath,

@@ -155,7 +155,8 @@ export function runRoutes(options: RunRouteOptions = {}) {
         .then(() => pipe.drain())
         .catch((error: unknown) =>
           log.error("agent.run_crashed", { run_id: request.runId, error: error instanceof Error ? error.name : typeof error }),
-        );
+        )
+        .finally(pipe.stop);
       keepAlive(c, run);
       return new Response(stream, { headers: SSE_HEADERS });
     })

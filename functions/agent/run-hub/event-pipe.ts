@@ -9,19 +9,29 @@
 // the message, the run's end) goes at once and takes the waiting text with it. The cost: a
 // follower sees streamed text up to that interval later, and a cancel request is noticed up
 // to that much later while text streams.
+//
+// A run that has nothing to append (waiting on a slow model call) would never hear of a cancel
+// that way, so while the pipe is idle it asks the hub every `cancelPollMs`: one read-only
+// Durable Object call per second of silence, none while events flow.
 import { EventType } from "@ag-ui/core";
 import type { AgentEvent } from "../runtime/ag-ui-events.ts";
 import type { AppendNote } from "./run-hub.ts";
 
 export interface HubLike {
   append(events: AgentEvent[], note?: AppendNote): Promise<{ cancelRequested: boolean }>;
+  isCancelRequested?(): Promise<boolean>;
 }
 
 /** At most about 20 appends a second while text streams; well under what a reader notices. */
 export const TEXT_INTERVAL_MS = 50;
+/** How long a silent run goes before it asks its hub whether it was cancelled. */
+export const CANCEL_POLL_MS = 1_000;
 
-export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: { textIntervalMs?: number } = {}) {
+const isTerminal = (event: AgentEvent) => event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR;
+
+export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: { textIntervalMs?: number; cancelPollMs?: number } = {}) {
   const textIntervalMs = options.textIntervalMs ?? TEXT_INTERVAL_MS;
+  const cancelPollMs = options.cancelPollMs ?? CANCEL_POLL_MS;
   let queue: AgentEvent[] = [];
   let note: AppendNote = {};
   let sending: Promise<void> = Promise.resolve();
@@ -39,10 +49,31 @@ export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: 
       note = {};
       lastSentAt = Date.now();
       const { cancelRequested } = await hub.append(batch, sent);
-      if (cancelRequested) onCancelRequested();
+      if (cancelRequested) cancelled();
     });
     return sending;
   };
+
+  let watch: ReturnType<typeof setInterval> | undefined;
+  const stopWatching = () => {
+    if (watch !== undefined) clearInterval(watch);
+    watch = undefined;
+  };
+  const cancelled = () => {
+    stopWatching();
+    onCancelRequested();
+  };
+  if (hub.isCancelRequested) {
+    watch = setInterval(() => {
+      if (Date.now() - lastSentAt < cancelPollMs || scheduled !== undefined) return; // events flow: appends carry the answer
+      // Called on the hub itself: a Durable Object stub's methods are RPC properties, and
+      // `.bind` on one would name a remote property "isCancelRequested.bind".
+      hub.isCancelRequested?.().then(
+        (requested) => requested && watch !== undefined && cancelled(),
+        () => {}, // the hub is unreachable: the next append or poll tries again
+      );
+    }, cancelPollMs);
+  }
 
   const flushSoon = () => {
     if (scheduled === "now") return;
@@ -55,6 +86,7 @@ export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: 
   return {
     emit(event: AgentEvent) {
       queue.push(event);
+      if (isTerminal(event)) stopWatching();
       if (event.type !== EventType.TEXT_MESSAGE_CONTENT) return flushSoon();
       if (scheduled !== undefined) return; // text joins the batch already on its way
       const wait = lastSentAt + textIntervalMs - Date.now();
@@ -70,5 +102,7 @@ export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: 
     },
     /** Resolves when everything emitted so far has reached the hub. */
     drain: () => flush(),
+    /** The run is over (however it ended): no more polling. */
+    stop: stopWatching,
   };
 }

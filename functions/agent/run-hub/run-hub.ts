@@ -164,6 +164,11 @@ export class RunHub extends DurableObject<Env> {
     return { exists: meta.claimed || meta.next > 0, finished: meta.finished, events: meta.next };
   }
 
+  /** Whether the user asked to cancel: read only, for a run that has nothing to append (waiting on its model). */
+  async isCancelRequested(): Promise<boolean> {
+    return (await this.load()).cancelRequested;
+  }
+
   /** Asks the run to stop. The run answers with a terminal event of its own. */
   async cancel(): Promise<{ exists: boolean; finished: boolean }> {
     const meta = await this.load();

@@ -9,8 +9,9 @@ export interface PlannedToolCall {
 
 export type PlannedReply =
   /** An assistant message (for structured output: the JSON text of the answer). */
-  | { text: string }
-  | { toolCalls: PlannedToolCall[] }
+  | { text: string; after?: Promise<unknown> }
+  /** `after`: the reply waits for it, so a test can act while the model "thinks". */
+  | { toolCalls: PlannedToolCall[]; after?: Promise<unknown> }
   /** An HTTP error with OpenAI's error body; `message` may carry a marker the test looks for. */
   | { status: number; message?: string; code?: string | null };
 

@@ -140,6 +140,7 @@ export async function startScriptedOpenAI(options: { apiKey?: string } = {}): Pr
       return answer(reply.status, errorBody(reply.status, reply.message ?? "scripted failure", { code: reply.code ?? null }), headers);
     }
 
+    if (reply.after) await reply.after;
     const n = ++served;
     const model = body.model;
     if (body.stream !== true) {

@@ -144,3 +144,61 @@ describe("eventPipe", () => {
     });
   });
 });
+
+describe("eventPipe while the run is silent", () => {
+  test("asks the hub about a cancel once the run has been silent for the poll interval, and stops asking after it", async () => {
+    let asked = 0;
+    let requested = false;
+    let cancelled = 0;
+    const pipe = eventPipe(
+      {
+        append: async () => ({ cancelRequested: false }),
+        isCancelRequested: async () => {
+          asked++;
+          return requested;
+        },
+      },
+      () => cancelled++,
+      { cancelPollMs: 10 },
+    );
+    pipe.emit(event(1)); // RUN_STARTED-like: then the model "thinks" and nothing is emitted
+    await new Promise((r) => setTimeout(r, 45));
+    expect(asked).toBeGreaterThan(0);
+    expect(cancelled).toBe(0);
+    requested = true;
+    await vi.waitFor(() => expect(cancelled).toBe(1));
+    const askedAtCancel = asked;
+    await new Promise((r) => setTimeout(r, 40));
+    expect(asked).toBe(askedAtCancel);
+    expect(cancelled).toBe(1);
+    pipe.stop();
+  });
+
+  test("does not poll while events flow, and never after the run's terminal event or stop()", async () => {
+    let asked = 0;
+    const hub = {
+      append: async () => ({ cancelRequested: false }),
+      isCancelRequested: async () => {
+        asked++;
+        return false;
+      },
+    };
+    const flowing = eventPipe(hub, () => {}, { cancelPollMs: 20 });
+    for (let n = 0; n < 8; n++) {
+      flowing.emit(event(n));
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(asked).toBe(0);
+    flowing.emit(
+      agUi.runFinished("t", "r", { step_count: 0, usage: { input_tokens: 0, output_tokens: 0, total_tokens: 0, by_stage: {} } }, []),
+    );
+    await flowing.drain();
+    await new Promise((r) => setTimeout(r, 60));
+    expect(asked).toBe(0);
+
+    const stopped = eventPipe(hub, () => {}, { cancelPollMs: 10 });
+    stopped.stop();
+    await new Promise((r) => setTimeout(r, 40));
+    expect(asked).toBe(0);
+  });
+});

@@ -23,6 +23,8 @@ const LAYERS: Record<string, readonly string[]> = {
   agent: ["lib", "project_cli", "agent"],
   // The second Worker: it shares only lib with the chat agent.
   "tool-agent": ["lib", "tool-agent"],
+  // Browser code, bundled apart from both Workers: it talks to them over HTTP only.
+  playground: ["playground"],
 };
 
 /** Folder pairs (from functions/) where the first must never import the second. */
