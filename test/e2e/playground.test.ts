@@ -58,10 +58,34 @@ async function shot(name: string) {
 const text = (selector: string) => textOf(page, selector);
 const lastRunStatus = () => dataOf(page, ".run:last-of-type", "status");
 
+/** What the page shows, for a failure message: the notices and the end of the conversation. */
+async function pageState() {
+  return inPage<string>(
+    page,
+    `JSON.stringify({ chat: document.getElementById("chat-notice")?.textContent, signIn: document.getElementById("sign-in-notice")?.textContent, signedIn: document.body.dataset.signedIn, runs: [...document.querySelectorAll(".run")].slice(-2).map((run) => run.dataset.status + ": " + run.textContent.slice(0, 300)) })`,
+  );
+}
+
 async function send(message: string) {
   await page.type("#message", message);
   await page.click("#send");
 }
+
+// A wait that fails says what the page showed instead.
+const wait = async (selector: string) => {
+  try {
+    await page.waitForSelector(selector, { timeout: 20_000 });
+  } catch (error) {
+    throw new Error(`${selector} did not appear; the page shows ${await pageState()}`, { cause: error });
+  }
+};
+const until = async (expression: string) => {
+  try {
+    await page.waitForFunction(expression, { timeout: 20_000 });
+  } catch (error) {
+    throw new Error(`${expression} did not become true; the page shows ${await pageState()}`, { cause: error });
+  }
+};
 
 beforeAll(async () => {
   model = await startScriptedOpenAI();
@@ -94,9 +118,9 @@ afterAll(async () => {
 describe.sequential("the playground in headless Chromium", () => {
   test("signs in as a seeded user on the local stack", async () => {
     await page.goto(`${agent.url}/playground`);
-    await page.waitForSelector("body[data-ready='true']");
+    await wait("body[data-ready='true']");
     await page.click("[data-sign-in='alice@example.com']");
-    await page.waitForFunction(`document.body.dataset.signedIn === "true"`);
+    await until(`document.body.dataset.signedIn === "true"`);
     expect(await text("#who")).toContain("alice@example.com");
     await shot("01-signed-in");
   }, 60_000);
@@ -108,21 +132,21 @@ describe.sequential("the playground in headless Chromium", () => {
     await send("What is on my calendar on 2026-11-22?");
 
     // The model holds its answer: the run is between the tool call and the answer.
-    await page.waitForSelector(".run [data-card='event_list']");
+    await wait(".run [data-card='event_list']");
     expect(await lastRunStatus()).toBe("running");
     expect(await text(".tool-call[data-tool='project_cli'] .tool-args")).toContain('"method": "read"');
     expect(await text(".steps")).toContain("intent");
     await shot("02-card-while-running");
 
     await page.reload();
-    await page.waitForSelector(".run[data-resumed]");
+    await wait(".run[data-resumed]");
     const resumedAfter = Number(await dataOf(page, ".run[data-resumed]", "resumed"));
     expect(resumedAfter).toBeGreaterThan(5);
     // Drawn again from what the page had seen, before any new event arrived.
     expect(await countOf(page, ".run [data-card='event_list']")).toBe(1);
     answer.open();
 
-    await page.waitForSelector(".run[data-status='finished']");
+    await wait(".run[data-status='finished']");
     expect(await text(".run[data-status='finished'] .assistant-text")).toBe("You have nothing on 2026-11-22.");
     // The resumed stream started after the last event seen: nothing was drawn twice.
     expect(await countOf(page, ".run [data-card='event_list']")).toBe(1);
@@ -137,9 +161,9 @@ describe.sequential("the playground in headless Chromium", () => {
     model.planStructured({ text: intent("a long question"), after: thinking.wait });
     await send("Take your time with this one");
 
-    await page.waitForFunction(`!document.getElementById("cancel").disabled`);
+    await until(`!document.getElementById("cancel").disabled`);
     await page.click("#cancel");
-    await page.waitForSelector(".run[data-status='cancelled']");
+    await wait(".run[data-status='cancelled']");
     thinking.open();
     expect(await text(".run[data-status='cancelled'] .run-status")).toBe("cancelled");
     await shot("04-cancelled");
@@ -156,9 +180,9 @@ describe.sequential("the playground in headless Chromium", () => {
     model.planTurns({ text: "A single dot." });
     const input = (await page.$("#attach")) as ElementHandle<never>;
     await input.uploadFile(png);
-    await page.waitForSelector("#attachments img");
+    await wait("#attachments img");
     await send("What is in this picture?");
-    await page.waitForFunction(`document.querySelectorAll(".run[data-status='finished']").length >= 2`);
+    await until(`document.querySelectorAll(".run[data-status='finished']").length >= 2`);
     expect(
       await inPage<string[]>(page, `[...document.querySelectorAll(".user-message img")].map((image) => image.src.slice(0, 22))`),
     ).toContain("data:image/png;base64,");
@@ -169,13 +193,13 @@ describe.sequential("the playground in headless Chromium", () => {
 
   test("threads are listed and a thread's history replays its cards, answers and images", async () => {
     await page.reload();
-    await page.waitForSelector("#threads li button");
+    await wait("#threads li button");
     await page.click("#threads li button");
-    await page.waitForSelector(".run[data-status='history'] [data-card='event_list']");
+    await wait(".run[data-status='history'] [data-card='event_list']");
     expect(await text(".run[data-status='history'] .run-status")).toBe("from history");
     const answers = await textsOf(page, ".run[data-status='history'] .assistant-text");
     expect(answers).toEqual(expect.arrayContaining(["You have nothing on 2026-11-22.", "A single dot."]));
-    await page.waitForFunction(
+    await until(
       `[...document.querySelectorAll(".user-message img")].some((image) => image.src.startsWith("blob:") && image.complete && image.naturalWidth === 1)`,
     );
     await shot("06-history");
@@ -185,7 +209,7 @@ describe.sequential("the playground in headless Chromium", () => {
     model.planStructured({ text: intent("anything") });
     model.planTurns({ status: 401, message: "scripted key refusal" });
     await send("This one fails");
-    await page.waitForSelector(".run-error[data-code='MODEL_REQUEST_REJECTED']");
+    await wait(".run-error[data-code='MODEL_REQUEST_REJECTED']");
     expect(await lastRunStatus()).toBe("error");
     await shot("07-run-error");
 
@@ -195,16 +219,18 @@ describe.sequential("the playground in headless Chromium", () => {
     await page.type("#token", foreign);
     await page.click("#paste-token button");
     await send("Hello?");
-    await page.waitForSelector(".run-error[data-code='UNAUTHENTICATED']");
+    await wait(".run-error[data-code='UNAUTHENTICATED']");
+    expect(await fieldValue(page, "#message"), "a refused message goes back in the box").toBe("Hello?");
     await shot("08-refused-token");
+    await setValue(page, "#message", "");
     await page.click("#sign-out");
     await page.click("[data-sign-in='alice@example.com']");
-    await page.waitForFunction(`document.body.dataset.signedIn === "true"`);
+    await until(`document.body.dataset.signedIn === "true"`);
   }, 60_000);
 
   test("the card gallery draws every card kind the compiler knows, as docs/tool-cards.md shows them", async () => {
     await page.click("[data-show='cards']");
-    await page.waitForSelector("#gallery[data-loaded='true']");
+    await wait("#gallery[data-loaded='true']");
     const drawn = await inPage<Array<{ kind: string; title: string; blocks: number }>>(
       page,
       `[...document.querySelectorAll("#gallery .card")].map((card) => ({ kind: card.dataset.card, title: card.querySelector("h3")?.textContent, blocks: card.querySelectorAll(".block").length }))`,
@@ -226,12 +252,12 @@ describe.sequential("the playground in headless Chromium", () => {
     await page.type("#tool-key", await toolAgent.issueKey(["search", "invoke", "create"]));
     await page.type("#tool-keyword", "单位");
     await page.click("#tool-search button");
-    await page.waitForSelector("#tool-results li[data-tool-id='unit_convert'] button");
+    await wait("#tool-results li[data-tool-id='unit_convert'] button");
     await page.click("#tool-results li[data-tool-id='unit_convert'] button");
     expect(await fieldValue(page, "#tool-id")).toBe("unit_convert");
     await setValue(page, "#tool-params", JSON.stringify({ value: 10, from: "km", to: "mi" }));
     await page.click("#tool-run button");
-    await page.waitForSelector("#tool-run-output .tool-answer");
+    await wait("#tool-run-output .tool-answer");
     expect(await text("#tool-run-output .tool-answer")).toContain("6.21");
 
     await page.type("#tool-description", "帮我创建一个文本摘要工具");

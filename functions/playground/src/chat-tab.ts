@@ -159,6 +159,8 @@ export class ChatTab {
       },
       onFailure: (code: string, message: string) => {
         view.fail(code, message);
+        // Refused before it started: the text goes back in the box, so nothing typed is lost.
+        if (run.events.length === 0 && !this.input.value) this.input.value = run.text;
         saveActiveRun(undefined);
         this.finish(run);
       },

@@ -8,6 +8,9 @@ import { keepSession, type Session, sessionOf, signIn, storedSession } from "./s
 import { ToolAgentTab } from "./tool-agent-tab.ts";
 import { isRecord } from "./values.ts";
 
+// The local stack's seeded users and their password (supabase/seed.sql, supabase/local/
+// password-sign-in.ts): offered only when /playground/config says the data plane is local. The
+// playground test signs in with these buttons, so the two cannot drift apart unnoticed.
 const SEEDED = [
   { name: "Alice", email: "alice@example.com" },
   { name: "Bob", email: "bob@example.com" },
