@@ -2,14 +2,16 @@
 // serves on `wrangler dev`, next to a Tool Agent on `wrangler dev`, one data plane, and the
 // scripted OpenAI-compatible server as the model. Each step looks at what the page shows (not
 // at the page's internals) and saves a screenshot under test-results/playground/.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, ElementHandle, HTTPRequest, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { UiHints } from "../../functions/agent/post-processing/ui-hints.ts";
+import { cardExamples } from "../../functions/playground/build.ts";
 import { freePort } from "../../supabase/local/processes.ts";
 import { registerSeedTools } from "../../supabase/local/tool-agent-dev.ts";
+import { repoRoot } from "../../supabase/local/wrangler-dev-args.ts";
 import { countOf, dataOf, fieldValue, inPage, launchBrowser, screenshot, setValue, textOf, textsOf } from "../support/browser.ts";
 import { type ScriptedOpenAI, startScriptedOpenAI } from "../support/openai-server/server.ts";
 import { startToolAgentDev, type ToolAgentDev } from "../support/tool-agent-dev.ts";
@@ -237,10 +239,13 @@ describe.sequential("the playground in headless Chromium", () => {
     );
     const kinds = UiHints.options.map((option) => option.shape.kind.value);
     expect(new Set(drawn.map((card) => card.kind))).toEqual(new Set(kinds));
-    for (const card of drawn) {
-      expect(card.title, `${card.kind} has a title`).toBeTruthy();
-      expect(card.blocks, `${card.kind} has blocks`).toBeGreaterThan(0);
-    }
+    // Each card drawn as its example in the docs says: same kind, title and number of blocks.
+    const examples = cardExamples(readFileSync(join(repoRoot, "docs", "tool-cards.md"), "utf8")) as Array<{
+      card: string;
+      title: string;
+      blocks: unknown[];
+    }>;
+    expect(drawn).toEqual(examples.map((example) => ({ kind: example.card, title: example.title, blocks: example.blocks.length })));
     expect(await countOf(page, "#gallery .block-unknown")).toBe(0);
     await shot("09-card-gallery");
   }, 60_000);
