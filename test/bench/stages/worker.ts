@@ -184,7 +184,7 @@ const STAGES: Record<string, Stage> = {
     const db = await createUserDatabase(f.settings, f.userId);
     return recorderFor(f, db, freshRequest(), env).start();
   },
-  "intent: streamText + structured output (demo model)": (f) =>
+  "intent: one structured-output call on the model (demo model)": (f) =>
     runIntentStage({ model: resolveModels(f.settings.agent).intent, conversation: f.request.conversation }),
   "tool call: view_skill_file": (f) => skillLibrary(f.settings.agent.enabledSkills).read("calendar/SKILL.md"),
   "tool call: project_cli calendar.read (PostgREST)": async (f) => {

@@ -66,8 +66,9 @@ export function agentBenchConfig(stack: BenchStack, options: { observability: bo
     .filter((section) => !drop.test(section))
     .join("")
     .replace(/^main = "(.+)"$/m, (_, main: string) => `main = "${join(repoRoot, main)}"`)
-    // [alias] stand-ins are paths relative to the repo, as is `main`
-    .replace(/^("[^"]+") = "\.\/(.+)"$/gm, (_, name: string, path: string) => `${name} = "${join(repoRoot, path)}"`);
+    // [alias] stand-ins are paths relative to the repo, as are `main` and the [assets] directory
+    .replace(/^("[^"]+") = "\.\/(.+)"$/gm, (_, name: string, path: string) => `${name} = "${join(repoRoot, path)}"`)
+    .replace(/^directory = "\.\/(.+)"$/m, (_, path: string) => `directory = "${join(repoRoot, path)}"`);
   const file = join(stack.home, `agent${options.observability ? "" : "-no-observability"}.toml`);
   writeFileSync(file, config);
   return file;
