@@ -7,7 +7,7 @@ const databaseSuites = "./test/setup/database-suites.ts";
 
 export default defineConfig({
   test: {
-    globalSetup: ["./test/setup/bundle-skills.ts"],
+    globalSetup: ["./test/setup/generated-files.ts"],
     projects: [
       // Pure functions, in Node. No database starts for them.
       { test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },

@@ -5,7 +5,7 @@
 // createOpenAI gives these two classes; test/unit/providers/openai-models.test.ts holds the
 // requests both send equal, so an upgrade that changes it fails there.
 import { OpenAIChatLanguageModel, OpenAIResponsesLanguageModel } from "@ai-sdk/openai/internal";
-import type { LanguageModel } from "ai";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
 
 export type ModelApi = "chat" | "responses";
 
@@ -21,7 +21,7 @@ export interface OpenAiEndpoint {
 export const OPENAI_BASE_URL = "https://api.openai.com/v1";
 
 /** A model factory for one endpoint: Chat Completions or the Responses API. */
-export function openAiModels({ api, baseUrl, apiKey, fetch }: OpenAiEndpoint): (modelId: string) => LanguageModel {
+export function openAiModels({ api, baseUrl, apiKey, fetch }: OpenAiEndpoint): (modelId: string) => LanguageModelV4 {
   const baseURL = (baseUrl ?? OPENAI_BASE_URL).replace(/\/+$/, "");
   const config = {
     url: ({ path }: { path: string }) => `${baseURL}${path}`,

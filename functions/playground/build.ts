@@ -2,7 +2,10 @@
 // AG-UI client) into public/playground/app.js, and copies the ui_schema examples of
 // docs/tool-cards.md into public/playground/cards.json for its card gallery. Both are generated
 // (not committed). The folder is the agent Worker's static assets (wrangler.toml [assets]): the
-// page is served before the Worker runs and is no part of its code bundle.
+// page is served before the Worker runs and is no part of its code bundle. It is built before
+// wrangler starts (`npm run dev`, the test setup, `npm test`, `npm run deploy`), never by
+// wrangler's [build]: a file rewritten in the assets folder while `wrangler dev` starts makes it
+// restart, and that restart can lose its own port.
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -43,7 +46,7 @@ export async function buildPlayground(): Promise<{ bytes: number; cards: number 
   return { bytes, cards: cards.length };
 }
 
-/** True when the built files are older than a source (or missing): wrangler's [build] then rebuilds. */
+/** True when the built files are older than a source, or missing. */
 export function isStale(): boolean {
   const built = [join(out, "app.js"), join(out, "cards.json")];
   if (!built.every((file) => existsSync(file))) return true;
@@ -55,8 +58,12 @@ export function isStale(): boolean {
   return sources.some((file) => statSync(file).mtimeMs > builtAt);
 }
 
+/** Builds only when a source is newer than what was built: unchanged files keep watchers quiet. */
+export async function buildPlaygroundIfStale(): Promise<void> {
+  if (isStale()) await buildPlayground();
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (process.argv.includes("--if-stale") && !isStale()) process.exit(0);
   const { bytes, cards } = await buildPlayground();
   console.log(`playground: app.js ${(bytes / 1024).toFixed(1)} KiB, ${cards} example cards`);
 }

@@ -2,16 +2,13 @@
 // origin. Only the origins TOOL_AGENT_CORS_ORIGINS lists get CORS headers (none by default), so a
 // page elsewhere cannot read answers even with a key pasted into it. Runs before the caller is
 // identified: a preflight carries no key.
-
+import type { Context } from "hono";
 import { cors } from "hono/cors";
-import { createMiddleware } from "hono/factory";
 import type { ToolAgentEnv } from "./app-env.ts";
 
-export const corsForAllowedOrigins = createMiddleware<ToolAgentEnv>((c, next) =>
-  cors({
-    origin: (origin) => (c.var.settings.corsOrigins.includes(origin) ? origin : null),
-    allowHeaders: ["authorization", "content-type"],
-    allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
-    maxAge: 600,
-  })(c, next),
-);
+export const corsForAllowedOrigins = cors({
+  origin: (origin, c: Context<ToolAgentEnv>) => (c.var.settings.corsOrigins.includes(origin) ? origin : null),
+  allowHeaders: ["authorization", "content-type"],
+  allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
+  maxAge: 600,
+});

@@ -11,6 +11,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { bundleSkills } from "../../functions/agent/skills/bundle-skills.ts";
+import { buildPlaygroundIfStale } from "../../functions/playground/build.ts";
 import { accessTokenClaims, SEEDED_USERS, signAccessToken } from "./auth-tokens.ts";
 import { startDataPlane } from "./data-plane.ts";
 import { writeDevEnvFile } from "./dev-env.ts";
@@ -25,6 +26,7 @@ const toolAgentPort = Number(process.env.TOOL_AGENT_PORT ?? 8788);
 const began = performance.now();
 
 bundleSkills();
+await buildPlaygroundIfStale();
 const home = ensureStackHome();
 const keys = await loadOrCreateLocalKeys(join(home, "keys.json"));
 const plane = await startDataPlane({

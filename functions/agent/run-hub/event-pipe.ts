@@ -64,14 +64,21 @@ export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: 
     onCancelRequested();
   };
   if (hub.isCancelRequested) {
+    let asking = false; // one question at a time: a slow hub must not collect a pile of them
     watch = setInterval(() => {
-      if (Date.now() - lastSentAt < cancelPollMs || scheduled !== undefined) return; // events flow: appends carry the answer
+      if (asking || Date.now() - lastSentAt < cancelPollMs || scheduled !== undefined) return; // events flow: appends carry the answer
+      asking = true;
       // Called on the hub itself: a Durable Object stub's methods are RPC properties, and
       // `.bind` on one would name a remote property "isCancelRequested.bind".
-      hub.isCancelRequested?.().then(
-        (requested) => requested && watch !== undefined && cancelled(),
-        () => {}, // the hub is unreachable: the next append or poll tries again
-      );
+      hub
+        .isCancelRequested?.()
+        .then(
+          (requested) => requested && watch !== undefined && cancelled(),
+          () => {}, // the hub is unreachable: the next append or poll tries again
+        )
+        .finally(() => {
+          asking = false;
+        });
     }, cancelPollMs);
   }
 

@@ -2,7 +2,7 @@
 // conversation; it names the objective and optional hints, and never resolves dates or
 // proposes tool arguments (decision D18).
 import type { LanguageModelV4, LanguageModelV4Prompt, LanguageModelV4Usage } from "@ai-sdk/provider";
-import type { JSONSchema7, LanguageModel } from "ai";
+import type { JSONSchema7 } from "ai";
 import { z } from "zod";
 import { truncateText } from "../../project_cli/fields.ts";
 import { errorKind, providerStatus } from "./model-errors.ts";
@@ -34,8 +34,8 @@ export type IntentOutput = z.infer<typeof IntentOutput>;
 
 /**
  * What the intent model is sent: IntentOutput under OpenAI's strict rules (every key
- * required, the optional ones nullable, no length keywords). Sent with `strict: true`, the AI
- * SDK's default for structured output; the length limits are checked on the answer by zod.
+ * required, the optional ones nullable, no length keywords). Sent with `strict: true`, the OpenAI
+ * provider's default for a JSON response format; the length limits are checked on the answer by zod.
  */
 export const INTENT_OUTPUT_WIRE_SCHEMA: JSONSchema7 = toStrictJsonSchema(
   z.toJSONSchema(IntentOutput, { target: "draft-7" }) as JSONSchema7,
@@ -125,18 +125,13 @@ function tokenCounts(usage: LanguageModelV4Usage): IntentResult["usage"] {
   };
 }
 
-function asV4(model: LanguageModel): LanguageModelV4 {
-  if (typeof model === "string" || model.specificationVersion !== "v4") throw new Error("the intent stage needs a LanguageModelV4 object");
-  return model;
-}
-
 /**
  * The intent stage is an optimisation: whatever goes wrong in it (a provider that refuses the
  * schema, an outage after one retry, an answer that does not parse), the run goes on
  * without hints. Only a cancel ends the run here: it rethrows, so the run stops as cancelled.
  */
 export async function runIntentStage(options: {
-  model: LanguageModel;
+  model: LanguageModelV4;
   conversation: readonly IntentTurn[];
   abortSignal?: AbortSignal;
 }): Promise<IntentResult> {
@@ -149,7 +144,7 @@ export async function runIntentStage(options: {
   while (attempts < INTENT_ATTEMPTS) {
     attempts++;
     try {
-      const answer = await askForIntent(asV4(options.model), prompt, options.abortSignal);
+      const answer = await askForIntent(options.model, prompt, options.abortSignal);
       return { ...answer, attempts };
     } catch (error) {
       if (options.abortSignal?.aborted) throw error;

@@ -1,13 +1,13 @@
 // Which language models a run uses: any OpenAI-compatible endpoint (configurable base URL, key
 // and model per stage), or, with no key configured, the offline demo model, labelled as such.
-import type { LanguageModel } from "ai";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { openAiModels } from "../../lib/openai-models.ts";
 import type { Settings } from "../settings.ts";
 import { DEMO_MODEL_ID, demoModel } from "./demo-model.ts";
 
 export interface AgentModels {
-  intent: LanguageModel;
-  execution: LanguageModel;
+  intent: LanguageModelV4;
+  execution: LanguageModelV4;
   /** Model names per stage, for events, logs and run records. */
   labels: { intent: string; execution: string };
   /** Who serves them, for the usage on RUN_FINISHED: "openai", the host of a compatible endpoint, or "demo". */

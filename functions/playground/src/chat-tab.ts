@@ -5,7 +5,7 @@ import { type BaseEvent, EventType, type Message } from "@ag-ui/client";
 import { type ActiveRun, lastEventId, loadActiveRun, saveActiveRun } from "./active-run.ts";
 import { byId, h } from "./dom.ts";
 import { historyTurns } from "./history-events.ts";
-import { requestJson } from "./http.ts";
+import { REQUEST_TIMEOUT_MS, requestJson } from "./http.ts";
 import { resumeRun, startRun } from "./run-stream.ts";
 import { RunView } from "./run-view.ts";
 import type { Session } from "./session.ts";
@@ -250,7 +250,7 @@ export class ChatTab {
   /** An image from history: its route needs the bearer token, so it is fetched, not linked. */
   private storedImage(url: string, token: string): HTMLElement {
     const image = h("img", { class: "thumb", attrs: { alt: "attached image" } });
-    void fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(15_000) })
+    void fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
       .then((response) => (response.ok ? response.blob() : Promise.reject(new Error(String(response.status)))))
       .then((blob) => image.setAttribute("src", URL.createObjectURL(blob)))
       .catch(() => image.setAttribute("alt", "image not available"));
