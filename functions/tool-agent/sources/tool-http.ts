@@ -108,12 +108,23 @@ export const unreachable = (message: string): SourceOutcome => ({ ok: false, cod
 export type AnswerMode = "json" | "stream";
 
 /**
- * A body that ends with an error once `ms` have passed: a stream is bounded like any answer,
- * by the source's deadline, however the tool paces it.
+ * A body bounded by the source's deadline, however the tool paces it. Past the deadline an event
+ * stream that stands between two events ends cleanly with a last `event: error` (the way an SSE
+ * client hears of a failure); any other body, or an event cut mid-event, ends with an error,
+ * the only honest end for bytes whose format we do not know.
+ *
+ * Why not always the error: under `wrangler dev`, a response body that errors can leave the
+ * dev proxy's connection to the Worker broken, and the next request over it makes `wrangler dev`
+ * exit (cloudflare/workers-sdk#15451). SSE tools, the usual streaming ones, avoid that path.
  */
-export function cutAfter(body: ReadableStream<Uint8Array>, ms: number): ReadableStream<Uint8Array> {
+export function cutAfter(
+  body: ReadableStream<Uint8Array>,
+  ms: number,
+  options: { eventStream?: boolean } = {},
+): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   const endsAt = Date.now() + ms;
+  let tail = "\n\n"; // the last bytes sent; nothing sent yet counts as between events
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       const left = endsAt - Date.now();
@@ -124,10 +135,17 @@ export function cutAfter(body: ReadableStream<Uint8Array>, ms: number): Readable
       const next = await Promise.race([reader.read(), late]).finally(() => clearTimeout(timer));
       if (next === "late") {
         await reader.cancel().catch(() => {});
-        controller.error(new Error(`the tool's stream ran past its deadline (${ms} ms)`));
+        const message = `the tool's stream ran past its deadline (${ms} ms)`;
+        if (options.eventStream && closesAnEvent(tail)) {
+          controller.enqueue(sseErrorEvent("TOOL_UNAVAILABLE", message));
+          controller.close();
+        } else {
+          controller.error(new Error(message));
+        }
       } else if (next.done) {
         controller.close();
       } else {
+        tail = (tail + new TextDecoder().decode(next.value.subarray(-4))).slice(-4);
         controller.enqueue(next.value);
       }
     },
@@ -135,9 +153,18 @@ export function cutAfter(body: ReadableStream<Uint8Array>, ms: number): Readable
   });
 }
 
+const isEventStream = (contentType: string | null) => /^\s*text\/event-stream\s*(;|$)/i.test(contentType ?? "");
+
+/** Whether SSE text ends with the blank line that closes an event (LF, CRLF or CR line ends). */
+const closesAnEvent = (tail: string) => /(\n\n|\r\r|\r\n\r\n)$/.test(tail);
+
+const sseErrorEvent = (code: string, message: string) =>
+  new TextEncoder().encode(`event: error\ndata: ${JSON.stringify({ code, message })}\n\n`);
+
 /** The answer in the mode asked for; a failing answer is read as JSON in either mode. */
 export async function answerOf(response: Response, maxBytes: number, mode: AnswerMode, ms: number): Promise<SourceOutcome> {
   if (mode === "json" || !response.ok || !response.body) return readToolAnswer(response, maxBytes);
-  const headers = new Headers({ "content-type": response.headers.get("content-type") ?? "application/octet-stream" });
-  return { ok: true, stream: new Response(cutAfter(response.body, ms), { status: 200, headers }) };
+  const contentType = response.headers.get("content-type") ?? "application/octet-stream";
+  const body = cutAfter(response.body, ms, { eventStream: isEventStream(contentType) });
+  return { ok: true, stream: new Response(body, { status: 200, headers: new Headers({ "content-type": contentType }) }) };
 }
