@@ -26,7 +26,13 @@ export interface StreamTiming {
   lastId: number;
 }
 
-const lastTypeOf = (text: string) => /"type":"([A-Z_]+)"/.exec(text.slice(text.lastIndexOf("data: ")))?.[1] ?? "(none)";
+/** The last event's type, with its code when it is a RUN_ERROR (so a benchmark can say why runs failed). */
+const lastTypeOf = (text: string) => {
+  const last = text.slice(text.lastIndexOf("data: "));
+  const type = /"type":"([A-Z_]+)"/.exec(last)?.[1] ?? "(none)";
+  const code = type === "RUN_ERROR" ? /"code":"([A-Z_]+)"/.exec(last)?.[1] : undefined;
+  return code ? `${type} ${code}` : type;
+};
 
 /**
  * Reads an SSE response to its end (or, with `stopAfterEvents`, aborts after that many events,
