@@ -229,6 +229,23 @@ const STAGES: Record<string, Stage> = {
     await hub.claim({ userId: f.userId, runId });
     return appendAll(hub, f.batches);
   },
+  "hub: claim + the same events in 2 appends (the first, then the rest)": async (f, env) => {
+    const runId = crypto.randomUUID();
+    const hub = runHub(env, f.userId, runId);
+    await hub.claim({ userId: f.userId, runId });
+    const all = f.batches.flat();
+    return appendAll(hub, [all.slice(0, 1), all.slice(1)]);
+  },
+  "hub: claim + the same events in 12 appends (per-append cost)": async (f, env) => {
+    const runId = crypto.randomUUID();
+    const hub = runHub(env, f.userId, runId);
+    await hub.claim({ userId: f.userId, runId });
+    const all = f.batches.flat();
+    const batches = Array.from({ length: 12 }, (_, i) =>
+      all.slice(Math.floor((i * all.length) / 12), Math.floor(((i + 1) * all.length) / 12)),
+    );
+    return appendAll(hub, batches);
+  },
   "AI SDK: streamText, one text step of 1 chunk (no tools)": () => textStep(1),
   "AI SDK: streamText, one text step of 41 chunks (no tools)": () => textStep(41),
   "logging: the run's two log lines": () => {

@@ -1,5 +1,5 @@
-// The pipe from a run to its hub: order kept across batches, same-tick events batched, and a
-// cancel answer reaching the run, and streamed text paced to a bounded number of appends.
+// The pipe from a run to its hub: order kept across batches, same-tick events batched, a
+// cancel answer reaching the run, and appends paced to a bounded number per interval.
 import { describe, expect, test, vi } from "vitest";
 import { eventPipe } from "../../../functions/agent/run-hub/event-pipe.ts";
 import { type AgentEvent, agUi } from "../../../functions/agent/runtime/ag-ui-events.ts";
@@ -85,7 +85,7 @@ describe("eventPipe", () => {
     expect(notes).toEqual([true]);
   });
 
-  describe("streamed text", () => {
+  describe("pacing", () => {
     const delta = (n: number) => agUi.textContent("m", `${n} `);
     const deltasOf = (events: AgentEvent[]) => events.map((e) => (e.type === "TEXT_MESSAGE_CONTENT" ? e.delta : e.type));
     const pacedPipe = () => {
@@ -98,7 +98,7 @@ describe("eventPipe", () => {
           },
         },
         () => {},
-        { textIntervalMs: 50 },
+        { intervalMs: 50 },
       );
       return { pipe, batches };
     };
@@ -123,7 +123,7 @@ describe("eventPipe", () => {
       }
     });
 
-    test("the first delta after a quiet spell goes at once, and any other event takes waiting text along at once", async () => {
+    test("the first event after a quiet spell goes at once; later ones wait for the interval, whatever their type", async () => {
       vi.useFakeTimers();
       try {
         const { pipe, batches } = pacedPipe();
@@ -131,11 +131,34 @@ describe("eventPipe", () => {
         await vi.advanceTimersByTimeAsync(0);
         expect(batches.map(deltasOf)).toEqual([["1 "]]);
         pipe.emit(delta(2));
-        await vi.advanceTimersByTimeAsync(10);
-        expect(batches).toHaveLength(1); // paced: waits for the interval
         pipe.emit(agUi.textEnd("m"));
+        pipe.emit(agUi.toolCallStart("c1", "project_cli", "m"));
+        await vi.advanceTimersByTimeAsync(49);
+        expect(batches).toHaveLength(1); // paced: a tool call waits like text
+        await vi.advanceTimersByTimeAsync(1);
+        expect(batches.map(deltasOf)).toEqual([["1 "], ["2 ", "TEXT_MESSAGE_END", "TOOL_CALL_START"]]);
+        await vi.advanceTimersByTimeAsync(500); // quiet: the next event goes at once
+        pipe.emit(agUi.toolCallEnd("c1"));
         await vi.advanceTimersByTimeAsync(0);
-        expect(batches.map(deltasOf)).toEqual([["1 "], ["2 ", "TEXT_MESSAGE_END"]]);
+        expect(batches.map(deltasOf).at(-1)).toEqual(["TOOL_CALL_END"]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    test("the run's end goes at once and takes every waiting event with it, in one append", async () => {
+      vi.useFakeTimers();
+      try {
+        const { pipe, batches } = pacedPipe();
+        pipe.emit(agUi.custom("started", 0));
+        await vi.advanceTimersByTimeAsync(0);
+        for (let n = 1; n <= 5; n++) {
+          pipe.emit(delta(n)); // a fast run: its steps a few milliseconds apart
+          await vi.advanceTimersByTimeAsync(3);
+        }
+        pipe.emit(agUi.runError("MODEL_ERROR", "boom"));
+        await vi.advanceTimersByTimeAsync(0);
+        expect(batches.map(deltasOf)).toEqual([["CUSTOM"], ["1 ", "2 ", "3 ", "4 ", "5 ", "RUN_ERROR"]]);
         await vi.advanceTimersByTimeAsync(100); // the cancelled timer sends nothing more
         expect(batches).toHaveLength(2);
       } finally {
