@@ -165,6 +165,14 @@ async function appendAll(hub: ReturnType<typeof runHub>, batches: AgentEvent[][]
   for (const [i, batch] of batches.entries()) await hub.append(batch, { recorded: i === batches.length - 1 });
 }
 
+/** A new run's hub, claimed, then `batches` appended: the hub's part of a run without a subscriber. */
+async function claimThenAppend(f: Fixture, env: Env, batches: AgentEvent[][]) {
+  const runId = crypto.randomUUID();
+  const hub = runHub(env, f.userId, runId);
+  await hub.claim({ userId: f.userId, runId });
+  return appendAll(hub, batches);
+}
+
 /** In run order. Each entry: what one iteration does. */
 const STAGES: Record<string, Stage> = {
   "auth: verify the token (jose, cached JWKS)": (f) =>
@@ -223,28 +231,19 @@ const STAGES: Record<string, Stage> = {
     await appendAll(runHub(env, f.userId, runId), f.batches);
     return read;
   },
-  "hub: claim + the run's appends, recorded with the last (no subscriber)": async (f, env) => {
-    const runId = crypto.randomUUID();
-    const hub = runHub(env, f.userId, runId);
-    await hub.claim({ userId: f.userId, runId });
-    return appendAll(hub, f.batches);
-  },
-  "hub: claim + the same events in 2 appends (the first, then the rest)": async (f, env) => {
-    const runId = crypto.randomUUID();
-    const hub = runHub(env, f.userId, runId);
-    await hub.claim({ userId: f.userId, runId });
+  "hub: claim + the run's appends, recorded with the last (no subscriber)": (f, env) => claimThenAppend(f, env, f.batches),
+  "hub: claim + the same events in 2 appends (the first, then the rest)": (f, env) => {
     const all = f.batches.flat();
-    return appendAll(hub, [all.slice(0, 1), all.slice(1)]);
+    return claimThenAppend(f, env, [all.slice(0, 1), all.slice(1)]);
   },
-  "hub: claim + the same events in 12 appends (per-append cost)": async (f, env) => {
-    const runId = crypto.randomUUID();
-    const hub = runHub(env, f.userId, runId);
-    await hub.claim({ userId: f.userId, runId });
+  "hub: claim + the same events in 12 appends (per-append cost)": (f, env) => {
     const all = f.batches.flat();
-    const batches = Array.from({ length: 12 }, (_, i) =>
-      all.slice(Math.floor((i * all.length) / 12), Math.floor(((i + 1) * all.length) / 12)),
+    const cut = (i: number) => Math.floor((i * all.length) / 12);
+    return claimThenAppend(
+      f,
+      env,
+      Array.from({ length: 12 }, (_, i) => all.slice(cut(i), cut(i + 1))),
     );
-    return appendAll(hub, batches);
   },
   "AI SDK: streamText, one text step of 1 chunk (no tools)": () => textStep(1),
   "AI SDK: streamText, one text step of 41 chunks (no tools)": () => textStep(41),
