@@ -147,15 +147,15 @@ try {
   // Each breakpoint's condition adds to counters in the isolate's global and answers false, so
   // it never pauses. Counting perturbs timing: this pass is not timed.
   const counters: Array<[string, RegExp, Array<[string, string]>]> = [
-    ["run-hub/run-hub.ts", /^\s+async start\(/, [["hub.start: claim + subscribe (DO call)", "1"]]],
+    ["run-hub/run-hub.ts", /^\s+async start\(/, [["hub.start: claim + RUN_STARTED + subscribe (DO call)", "1"]]],
     ["run-hub/run-hub.ts", /^\s+async follow\(/, [["hub.follow (DO call)", "1"]]],
+    ["run-hub/run-hub.ts", /^\s+async append\(/, [["hub.append (DO call)", "1"]]],
     [
       "run-hub/run-hub.ts",
-      /^\s+async append\(/,
+      /^\s+async write\(/,
       [
-        ["hub.append (DO call)", "1"],
-        ["  events appended", "events.length"],
-        ["  with the recorded note", "note?.recorded ? 1 : 0"],
+        ["events stored (by start and append)", "events.length"],
+        ["batches with the recorded note", "note?.recorded ? 1 : 0"],
       ],
     ],
     ["run-hub/run-hub.ts", /^\s+async refused\(/, [["hub.refused (DO call)", "1"]]],

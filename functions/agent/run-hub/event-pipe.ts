@@ -31,13 +31,20 @@ export const CANCEL_POLL_MS = 1_000;
 
 const isTerminal = (event: AgentEvent) => event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR;
 
-export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: { intervalMs?: number; cancelPollMs?: number } = {}) {
+export interface EventPipeOptions {
+  intervalMs?: number;
+  cancelPollMs?: number;
+  /** When the run's first events reached the hub some other way (with its start): pacing counts from there. */
+  appendedAt?: number;
+}
+
+export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: EventPipeOptions = {}) {
   const intervalMs = options.intervalMs ?? APPEND_INTERVAL_MS;
   const cancelPollMs = options.cancelPollMs ?? CANCEL_POLL_MS;
   let queue: AgentEvent[] = [];
   let note: AppendNote = {};
   let sending: Promise<void> = Promise.resolve();
-  let lastSentAt = Number.NEGATIVE_INFINITY;
+  let lastSentAt = options.appendedAt ?? Number.NEGATIVE_INFINITY;
   let scheduled: "now" | ReturnType<typeof setTimeout> | undefined;
 
   const flush = () => {

@@ -88,11 +88,14 @@ export class RunHub extends DurableObject<Env> {
   }
 
   /**
-   * Claims the run id and subscribes from the first event in one round trip: the stream the
-   * POST answers with, or null when the id was already taken.
+   * Claims the run id, appends the run's first events (RUN_STARTED) and subscribes from the
+   * first event, in one round trip: the stream the POST answers with, or null when the id was
+   * already taken (then nothing is appended).
    */
-  async start(owner: RunOwner): Promise<ReadableStream<Uint8Array> | null> {
-    return (await this.claim(owner)) ? this.subscribe(-1) : null;
+  async start(owner: RunOwner, first: AgentEvent[] = []): Promise<ReadableStream<Uint8Array> | null> {
+    if (!(await this.claim(owner))) return null;
+    if (first.length > 0) await this.write(first);
+    return this.subscribe(-1);
   }
 
   /** A resume: the stream after `after`, or null when no run has this id. */
@@ -119,6 +122,11 @@ export class RunHub extends DurableObject<Env> {
    * nothing to finish. It is applied before the batch's events, which may hold the end.
    */
   async append(events: AgentEvent[], note: AppendNote = {}): Promise<{ cancelRequested: boolean }> {
+    return this.write(events, note);
+  }
+
+  /** Numbers, stores and delivers events: the run's batches, its first events (start), or the hub's own end. */
+  private async write(events: AgentEvent[], note: AppendNote = {}): Promise<{ cancelRequested: boolean }> {
     const meta = await this.load();
     if (note.recorded) meta.recordOpen = false;
     if (meta.finished) {
@@ -184,7 +192,7 @@ export class RunHub extends DurableObject<Env> {
     if (meta.finished || !(meta.claimed || meta.next > 0)) return;
     if (Date.now() < (meta.lastActivityAt ?? 0) + this.idleLimitMs()) return;
     if (meta.owner) meta.recordOpen = true;
-    await this.append([agUi.runError("RUN_ABANDONED", "the run stopped without finishing; please start it again")]);
+    await this.write([agUi.runError("RUN_ABANDONED", "the run stopped without finishing; please start it again")]);
   }
 
   /** SSE bytes: every event with seq > after, then live ones until the run ends. */
@@ -192,9 +200,9 @@ export class RunHub extends DurableObject<Env> {
     const meta = await this.load();
     // A follower of a run that went silent gets its end at once, not after the next alarm.
     await this.abandonIfIdle(meta);
-    // Read back as written, not validated: only append() writes these keys, with the AgentEvents
-    // our own run built (the hub is reachable only through the RUN_HUB binding, never by a
-    // client), and they are only re-sent as they were sent live. Parsing every event again on
+    // Read back as written, not validated: only write() (from start and append) stores these
+    // keys, with the AgentEvents our own run built (the hub is reachable only through the
+    // RUN_HUB binding, never by a client), and they are only re-sent as they were sent live. Parsing every event again on
     // each resume would cost time and guard against nothing a caller controls. Events kept from
     // an earlier deploy (at most RETAIN_MS old) replay as they were first streamed, which is
     // what a resume must show.
@@ -253,7 +261,7 @@ export class RunHub extends DurableObject<Env> {
       }
       // The record is the hub's to finish now: whatever the Worker meant to write is lost.
       await this.abandonIfIdle(meta);
-      return; // append set the next alarm
+      return; // write set the next alarm
     }
     const retainUntil = (meta.finishedAt ?? now) + RETAIN_MS;
     if (meta.unrecordedEnd && meta.recordOpen && meta.owner) {

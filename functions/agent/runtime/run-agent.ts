@@ -29,7 +29,13 @@ export interface RunDependencies {
   /** Delivers what was emitted so far and learns of a pending cancel (the run hub's answer). */
   settle?: () => Promise<void>;
   now?: () => Date;
+  /** RUN_STARTED (runStartedEvent) already reached the hub with the run's claim: not emitted again. */
+  startAnnounced?: boolean;
 }
+
+/** A run's first event. The run route sends it with the hub's claim, saving the hub a round trip. */
+export const runStartedEvent = (request: Pick<RunRequest, "threadId" | "runId">, models: AgentModels) =>
+  agUi.runStarted(request.threadId, request.runId, { models: models.labels, demo_model: models.demo });
 
 /** Said to the model when its step budget is spent, so the run still ends with an answer. */
 export const BUDGET_SPENT_NOTE =
@@ -145,7 +151,7 @@ export async function runAgent(
   const began = Date.now();
   const lap = (stage: string, since: number) => (timings[`${stage}_ms`] = Date.now() - since);
 
-  emit(agUi.runStarted(threadId, runId, { models: deps.models.labels, demo_model: deps.models.demo }));
+  if (!deps.startAnnounced) emit(runStartedEvent(request, deps.models));
   if (deps.models.demo) log.warn("agent.demo_model", { ...logFields, note: "no AGENT_MODEL_API_KEY: the offline demo model is answering" });
 
   const cards = failureCards();

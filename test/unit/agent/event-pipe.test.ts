@@ -146,6 +146,26 @@ describe("eventPipe", () => {
       }
     });
 
+    test("when the first events went with the hub's start, pacing counts from then", async () => {
+      vi.useFakeTimers();
+      try {
+        const batches: AgentEvent[][] = [];
+        const append = async (events: AgentEvent[]) => {
+          batches.push(events);
+          return { cancelRequested: false };
+        };
+        const pipe = eventPipe({ append }, () => {}, { intervalMs: 50, appendedAt: Date.now() });
+        await vi.advanceTimersByTimeAsync(10);
+        pipe.emit(delta(1)); // 10 ms after the start's append: waits
+        await vi.advanceTimersByTimeAsync(39);
+        expect(batches).toHaveLength(0);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(batches.map(deltasOf)).toEqual([["1 "]]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
     test("the run's end goes at once and takes every waiting event with it, in one append", async () => {
       vi.useFakeTimers();
       try {
