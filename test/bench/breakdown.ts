@@ -147,7 +147,7 @@ try {
   // Each breakpoint's condition adds to counters in the isolate's global and answers false, so
   // it never pauses. Counting perturbs timing: this pass is not timed.
   const counters: Array<[string, RegExp, Array<[string, string]>]> = [
-    ["run-hub/run-hub.ts", /^\s+async start\(/, [["hub.start: claim + RUN_STARTED + subscribe (DO call)", "1"]]],
+    ["run-hub/run-hub.ts", /^\s+async start\(/, [["hub.start: claim + RUN_STARTED (DO call)", "1"]]],
     ["run-hub/run-hub.ts", /^\s+async follow\(/, [["hub.follow (DO call)", "1"]]],
     ["run-hub/run-hub.ts", /^\s+async append\(/, [["hub.append (DO call)", "1"]]],
     [
@@ -259,7 +259,7 @@ try {
     ["calendar.read in PostgREST + Postgres", (_t, _s, g) => g.answeredUs - g.arrivedUs],
     ["-> record_run_finish sent (post-processing, answer, R2 puts)", (_t, _s, g, f) => f.arrivedUs - g.answeredUs],
     ["record_run_finish in PostgREST + Postgres", (_t, _s, _g, f) => f.answeredUs - f.arrivedUs],
-    ["-> last byte at the client (RUN_FINISHED through the hub)", (t, _s, _g, f) => t.endUs - f.answeredUs],
+    ["-> last byte at the client (RUN_FINISHED on the live stream)", (t, _s, _g, f) => t.endUs - f.answeredUs],
     ["total", (t) => t.endUs - t.startUs],
     ["time to the first event at the client", (t) => t.firstEventUs - t.startUs],
     [

@@ -1,8 +1,10 @@
-// Resume and cancel: every stream is the run hub's event log, so a client that reconnects with
-// the last id it saw gets exactly the rest, and a cancel ends the run with a terminal event.
+// Resume and cancel: the POST streams from the run, and the run hub keeps the same events under
+// the same numbers, so a client that reconnects with the last id it saw gets exactly the rest,
+// and a cancel ends the run with a terminal event.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createApp } from "../../functions/agent/app.ts";
+import { runHub } from "../../functions/agent/run-hub/run-hub.ts";
 import { loadSettings } from "../../functions/agent/settings.ts";
 import { createUserDatabase } from "../../functions/lib/user-database.ts";
 import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
@@ -207,5 +209,34 @@ describe("cancel", () => {
     const db = await createUserDatabase(settings.settings, SEEDED_USERS.alice.id);
     const { data } = await db.from("runs").select("status, error_code").eq("id", input.runId).single();
     expect(data).toEqual({ status: "cancelled", error_code: "CANCELLED" });
+  });
+});
+
+describe("the hub keeps the run's numbers", () => {
+  const tick = (n: number) => ({ type: EventType.CUSTOM, name: "tick", value: n }) as never;
+
+  test("a batch whose append was lost stays a gap, and a number already stored is never written again", async () => {
+    const runId = crypto.randomUUID();
+    const hub = runHub(env, SEEDED_USERS.alice.id, runId);
+    expect(
+      await hub.start({ userId: SEEDED_USERS.alice.id, runId }, [{ type: EventType.RUN_STARTED, threadId: "t", runId } as never]),
+    ).toBe(true);
+    expect(await hub.start({ userId: SEEDED_USERS.alice.id, runId }, [tick(0)])).toBe(false); // taken: nothing stored
+    await hub.append([tick(1), tick(2)], { from: 1 });
+    // events 3 and 4 never arrived
+    await hub.append([tick(5)], { from: 5 });
+    await hub.append([tick(-5), tick(6)], { from: 5 }); // 5 again: kept as first written
+    await hub.append([tick(7)]); // no number given: on from the last
+    await hub.append([{ type: EventType.RUN_FINISHED, threadId: "t", runId } as never], { from: 8 });
+    const frames = parseFrames(await (await get(`/api/v1/agent/runs/${runId}/events?after=-1`)).text());
+    expect(frames.map((frame) => [frame.id, frame.event.value ?? frame.event.type])).toEqual([
+      [0, EventType.RUN_STARTED],
+      [1, 1],
+      [2, 2],
+      [5, 5],
+      [6, 6],
+      [7, 7],
+      [8, EventType.RUN_FINISHED],
+    ]);
   });
 });

@@ -6,6 +6,7 @@
 //     activity, and a run closed as abandoned is also finished in the runs table;
 //   - the hub finishes a run's record only when the run could not: a recorded end leaves it
 //     nothing but retention, an unrecorded one a retry within seconds.
+//   - a hub that cannot store events costs only resumes: the POST streams and records the whole run.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, inject, test } from "vitest";
 import { createApp } from "../../functions/agent/app.ts";
@@ -13,7 +14,7 @@ import { runHub } from "../../functions/agent/run-hub/run-hub.ts";
 import { loadSettings } from "../../functions/agent/settings.ts";
 import { createUserDatabase } from "../../functions/lib/user-database.ts";
 import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
-import { EventType, parseSse, runAgentRequest, runInput, scriptedModels, tokenFor } from "./support/agent.ts";
+import { EventType, parseSse, runAgentRequest, runInput, scriptedModels, tokenFor, verify } from "./support/agent.ts";
 
 const ALICE = SEEDED_USERS.alice.id;
 const IDLE_MS = 5_000;
@@ -194,4 +195,39 @@ describe("the hub's share of a run's record", () => {
     expect(meta?.unrecordedEnd).toEqual({ status: "failed", errorCode: "DATABASE_UNAVAILABLE" });
     expect(alarm).toBeLessThan(Date.now() + 60_000);
   }, 30_000);
+});
+
+describe("a run hub that cannot store events", () => {
+  test("the POST still streams the whole run and records it; only the hub's log misses the events", async () => {
+    // The real hubs, except that every append fails (the object unreachable or its storage full).
+    const hubs = env.RUN_HUB;
+    const appendsFail = {
+      idFromName: (name: string) => hubs.idFromName(name),
+      get: (id: DurableObjectId) => {
+        const hub = hubs.get(id);
+        return {
+          start: (owner: never, first: never) => hub.start(owner, first),
+          append: () => Promise.reject(new Error("storage unavailable")),
+          isCancelRequested: () => hub.isCancelRequested(),
+          refused: () => hub.refused(),
+        };
+      },
+    };
+    const input = runInput("today?");
+    const run = await runAgentRequest({ token: aliceToken, input, script, env: { RUN_HUB: appendsFail } });
+    expect(run.response.status).toBe(200);
+    await verify(run.events as never);
+    expect(run.events.at(-1)).toMatchObject({ type: EventType.RUN_FINISHED });
+    const answer = run.events.flatMap((event) =>
+      event.type === EventType.TEXT_MESSAGE_CONTENT ? [(event as unknown as { delta: string }).delta] : [],
+    );
+    expect(answer.join("")).toBe("Nothing today.");
+
+    const settings = loadSettings(env);
+    if (!settings.ok) throw new Error("test settings invalid");
+    const db = await createUserDatabase(settings.settings, ALICE);
+    expect((await db.from("runs").select("status").eq("id", input.runId).single()).data).toEqual({ status: "succeeded" });
+    // The hub kept what its start stored, and nothing after.
+    expect(await runHub(env, ALICE, input.runId).info()).toEqual({ exists: true, finished: false, events: 1 });
+  });
 });

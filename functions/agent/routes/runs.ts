@@ -20,6 +20,7 @@ import { r2ImageStore } from "../persistence/image-store.ts";
 import { r2PayloadStore } from "../persistence/payload-store.ts";
 import { createRunRecorder } from "../persistence/run-recorder.ts";
 import { eventPipe } from "../run-hub/event-pipe.ts";
+import { liveStream } from "../run-hub/live-stream.ts";
 import { reportingTo } from "../run-hub/record-state.ts";
 import { runHub } from "../run-hub/run-hub.ts";
 import { type AgentModels, resolveModels } from "../runtime/models.ts";
@@ -123,12 +124,23 @@ export function runRoutes(options: RunRouteOptions = {}) {
       const request = c.req.valid("json");
       const hub = runHub(c.env, user.userId, request.runId);
       const models = (options.models ?? ((s: Settings) => resolveModels(s.agent)))(settings);
-      // RUN_STARTED rides with the claim: one hub call fewer, and the stream opens with it.
-      const stream = await hub.start({ userId: user.userId, runId: request.runId }, [runStartedEvent(request, models)]);
-      if (!stream) return c.json(errorBody("CONFLICT", "this runId was already used; start a new run with a new runId"), 409);
+      // RUN_STARTED rides with the claim: one hub call fewer.
+      const started = runStartedEvent(request, models);
+      if (!(await hub.start({ userId: user.userId, runId: request.runId }, [started])))
+        return c.json(errorBody("CONFLICT", "this runId was already used; start a new run with a new runId"), 409);
 
+      // The POST streams from the run itself, a paced batch at a time; the hub keeps the same
+      // numbered events for resumes.
+      const live = liveStream();
+      live.send(0, [started]);
       const cancel = new AbortController();
-      const pipe = eventPipe(hub, () => cancel.abort("cancelled by the user"), { appendedAt: Date.now() });
+      const pipe = eventPipe(hub, () => cancel.abort("cancelled by the user"), {
+        appendedAt: Date.now(),
+        firstSeq: 1,
+        onBatch: live.send,
+        onAppendFailed: (error, events) =>
+          log.warn("agent.hub_append_failed", { run_id: request.runId, events, error: error instanceof Error ? error.name : typeof error }),
+      });
       const db = await createUserDatabase(settings, user.userId);
       const deps = {
         models,
@@ -153,13 +165,16 @@ export function runRoutes(options: RunRouteOptions = {}) {
       };
 
       const run = runAgent(request, { ...deps, settle: pipe.drain, startAnnounced: true }, pipe.emit, cancel.signal)
-        .then(() => pipe.drain())
         .catch((error: unknown) =>
           log.error("agent.run_crashed", { run_id: request.runId, error: error instanceof Error ? error.name : typeof error }),
         )
-        .finally(pipe.stop);
+        .then(() => pipe.drain()) // never fails: a failed append is reported, not thrown
+        .finally(() => {
+          pipe.stop();
+          live.end(); // after a crash, without a terminal event: the client resumes from the hub
+        });
       keepAlive(c, run);
-      return new Response(stream, { headers: SSE_HEADERS });
+      return new Response(live.stream, { headers: SSE_HEADERS });
     })
     .get("/api/v1/agent/runs/:runId/events", resumeDoc, validated("param", RunIdParam), validated("query", ResumeQuery), async (c) => {
       const { runId } = c.req.valid("param");

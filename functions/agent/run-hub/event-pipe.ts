@@ -1,7 +1,10 @@
-// From the run to its hub: events are queued and sent in order, a batch per round trip, so a
-// slow append never reorders events and never blocks the run. Each answer says whether the
-// user asked to cancel. News about the run's record rides with the next batch instead of
-// taking a round trip of its own.
+// From the run to its hub: the pipe numbers each event as it is emitted (the number is its SSE
+// id, on the POST's live stream and in the hub alike), then sends them in order, a batch per
+// round trip, so a slow append never reorders events and never blocks the run. Each batch also
+// goes to the POST's live stream when it is due, without waiting for the hub. Each answer
+// says whether the user asked to cancel. News about the run's record rides with the next batch
+// instead of taking a round trip of its own. An append that fails costs the hub that batch,
+// not the run: the next batch still goes, numbered as emitted, and the live stream has them all.
 //
 // Appends are paced. Each is a Durable Object call and a storage commit (about 1.3 ms of CPU
 // locally, and a billed request and write in production), and a run emits its events in
@@ -15,8 +18,7 @@
 // A run that has nothing to append (waiting on a slow model call) would never hear of a cancel
 // that way, so while the pipe is idle it asks the hub every `cancelPollMs`: one read-only
 // Durable Object call per second of silence, none while events flow.
-import { EventType } from "@ag-ui/core";
-import type { AgentEvent } from "../runtime/ag-ui-events.ts";
+import { type AgentEvent, isTerminalEvent } from "../runtime/ag-ui-events.ts";
 import type { AppendNote } from "./run-hub.ts";
 
 export interface HubLike {
@@ -29,19 +31,28 @@ export const APPEND_INTERVAL_MS = 50;
 /** How long a silent run goes before it asks its hub whether it was cancelled. */
 export const CANCEL_POLL_MS = 1_000;
 
-const isTerminal = (event: AgentEvent) => event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR;
-
 export interface EventPipeOptions {
   intervalMs?: number;
   cancelPollMs?: number;
   /** When the run's first events reached the hub some other way (with its start): pacing counts from there. */
   appendedAt?: number;
+  /** The number of the first event emitted here: how many the hub already holds (its start's). */
+  firstSeq?: number;
+  /** An append failed: its batch is missing from the hub (resumes skip it); the run goes on. */
+  onAppendFailed?: (error: unknown, events: number) => void;
+  /**
+   * Each paced batch when it is due, numbered, before the hub has it and whatever the hub's
+   * speed: the POST's live stream. A slow or failing hub delays or loses only its own copy.
+   */
+  onBatch?: (from: number, events: AgentEvent[]) => void;
 }
 
 export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: EventPipeOptions = {}) {
   const intervalMs = options.intervalMs ?? APPEND_INTERVAL_MS;
   const cancelPollMs = options.cancelPollMs ?? CANCEL_POLL_MS;
   let queue: AgentEvent[] = [];
+  let due: AgentEvent[] = []; // not yet handed to onBatch
+  let nextSeq = options.firstSeq ?? 0;
   let note: AppendNote = {};
   let sending: Promise<void> = Promise.resolve();
   let lastSentAt = options.appendedAt ?? Number.NEGATIVE_INFINITY;
@@ -50,15 +61,24 @@ export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: 
   const flush = () => {
     if (scheduled !== undefined && scheduled !== "now") clearTimeout(scheduled);
     scheduled = undefined;
+    if (due.length > 0) {
+      const batch = due;
+      due = [];
+      options.onBatch?.(nextSeq - batch.length, batch);
+    }
     sending = sending.then(async () => {
       if (queue.length === 0 && !note.recorded) return;
       const batch = queue;
-      const sent = note;
+      const sent: AppendNote = { ...note, from: nextSeq - batch.length };
       queue = [];
       note = {};
       lastSentAt = Date.now();
-      const { cancelRequested } = await hub.append(batch, sent);
-      if (cancelRequested) cancelled();
+      try {
+        const { cancelRequested } = await hub.append(batch, sent);
+        if (cancelRequested) cancelled();
+      } catch (error) {
+        options.onAppendFailed?.(error, batch.length);
+      }
     });
     return sending;
   };
@@ -100,16 +120,20 @@ export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: 
   };
 
   return {
-    emit(event: AgentEvent) {
+    /** Numbers the event and queues it for the next batch. */
+    emit(event: AgentEvent): void {
+      nextSeq++;
       queue.push(event);
-      if (isTerminal(event)) {
+      if (options.onBatch) due.push(event);
+      if (isTerminalEvent(event)) {
         stopWatching();
-        return flushSoon();
+        flushSoon();
+      } else if (scheduled === undefined) {
+        // (otherwise it joins the batch already on its way)
+        const wait = lastSentAt + intervalMs - Date.now();
+        if (wait <= 0) flushSoon();
+        else scheduled = setTimeout(() => void flush(), wait);
       }
-      if (scheduled !== undefined) return; // joins the batch already on its way
-      const wait = lastSentAt + intervalMs - Date.now();
-      if (wait <= 0) return flushSoon();
-      scheduled = setTimeout(() => void flush(), wait);
     },
     /**
      * The run recorded its end itself. Reaches the hub with the next batch (the one holding

@@ -1,16 +1,16 @@
-// RunHub: one Durable Object per (user, run). It is the run's event log: it numbers every
-// event (the SSE `id:`), keeps them in its storage, and streams them to every subscriber,
-// first the ones a subscriber missed, then the rest live, in one order for everyone. The
-// POST that starts a run and every resume are subscriptions alike, so a resumed stream cannot
-// differ from the original. It also carries the cancel flag the run checks on each append.
+// RunHub: one Durable Object per (user, run). It is the run's event log: it keeps every event
+// under its number (the SSE `id:`, given by the run as it emitted it), and streams them to
+// every follower, first the ones a follower missed, then the rest live, in one order for
+// everyone. The POST that starts a run streams from the run itself (decision D42), with the
+// same numbers, so a resume continues exactly where that stream stopped. It also carries the
+// cancel flag the run checks on each append.
 // Its alarm keeps the run's record true: a run silent for the idle limit has lost its Worker
 // and is ended (RUN_ABANDONED); a run whose end could not be recorded is recorded by the hub,
 // retried with backoff until the database answers.
 
 import { DurableObject } from "cloudflare:workers";
-import { EventType, type RunErrorEvent, type RunFinishedEvent } from "@ag-ui/core";
 import { log } from "../../lib/log.ts";
-import { type AgentEvent, agUi } from "../runtime/ag-ui-events.ts";
+import { type AgentEvent, agUi, isTerminalEvent } from "../runtime/ag-ui-events.ts";
 import { loadSettings } from "../settings.ts";
 import { closeRunRecord, type RecordedEnd, type RunOwner, recordedEnd } from "./close-run-record.ts";
 import { sseFrame } from "./sse-frame.ts";
@@ -44,10 +44,9 @@ interface Meta {
 /** What the run tells the hub along with a batch of events. */
 export interface AppendNote {
   recorded?: boolean;
+  /** The number the run gave the batch's first event; without it, the hub numbers on from its last. */
+  from?: number;
 }
-
-const isTerminal = (event: AgentEvent): event is RunFinishedEvent | RunErrorEvent =>
-  event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR;
 
 interface Subscriber {
   after: number;
@@ -88,14 +87,13 @@ export class RunHub extends DurableObject<Env> {
   }
 
   /**
-   * Claims the run id, appends the run's first events (RUN_STARTED) and subscribes from the
-   * first event, in one round trip: the stream the POST answers with, or null when the id was
-   * already taken (then nothing is appended).
+   * Claims the run id and stores the run's first events (RUN_STARTED, numbered from 0) in one
+   * round trip. False when the id was already taken; then nothing is stored.
    */
-  async start(owner: RunOwner, first: AgentEvent[] = []): Promise<ReadableStream<Uint8Array> | null> {
-    if (!(await this.claim(owner))) return null;
-    if (first.length > 0) await this.write(first);
-    return this.subscribe(-1);
+  async start(owner: RunOwner, first: AgentEvent[] = []): Promise<boolean> {
+    if (!(await this.claim(owner))) return false;
+    if (first.length > 0) await this.write(first, { from: 0 });
+    return true;
   }
 
   /** A resume: the stream after `after`, or null when no run has this id. */
@@ -133,12 +131,12 @@ export class RunHub extends DurableObject<Env> {
       if (note.recorded) await this.ctx.storage.put("meta", meta);
       return { cancelRequested: meta.cancelRequested };
     }
+    const numbered = this.number(meta, events, note.from);
     const entries: Record<string, AgentEvent> = {};
-    const numbered = events.map((event) => ({ seq: meta.next++, event }));
     meta.lastActivityAt = Date.now();
     for (const { seq, event } of numbered) {
       entries[`e:${String(seq).padStart(8, "0")}`] = event;
-      if (isTerminal(event)) {
+      if (isTerminalEvent(event)) {
         meta.finished = true;
         meta.finishedAt = Date.now();
         if (meta.recordOpen) meta.unrecordedEnd = recordedEnd(event);
@@ -157,6 +155,19 @@ export class RunHub extends DurableObject<Env> {
     await Promise.all(writes);
     this.deliver(numbered);
     return { cancelRequested: meta.cancelRequested };
+  }
+
+  /**
+   * The run's own numbers when it gave them, else on from the last. A number already stored is
+   * never written again; a gap (a batch whose append failed) stays a gap, so every id a client
+   * saw on the live stream means the same event here.
+   */
+  private number(meta: Meta, events: AgentEvent[], from: number | undefined) {
+    const first = from !== undefined && Number.isSafeInteger(from) && from >= 0 ? from : meta.next;
+    if (first > meta.next) log.warn("run_hub.events_missing", { run_id: meta.owner?.runId, missing: first - meta.next });
+    const numbered = events.map((event, i) => ({ seq: first + i, event })).filter(({ seq }) => seq >= meta.next);
+    meta.next = Math.max(meta.next, first + events.length);
+    return numbered;
   }
 
   /** Live delivery; after the run's end every subscriber's stream is closed. */
@@ -196,7 +207,7 @@ export class RunHub extends DurableObject<Env> {
   }
 
   /** SSE bytes: every event with seq > after, then live ones until the run ends. */
-  async subscribe(after: number): Promise<ReadableStream<Uint8Array>> {
+  private async subscribe(after: number): Promise<ReadableStream<Uint8Array>> {
     const meta = await this.load();
     // A follower of a run that went silent gets its end at once, not after the next alarm.
     await this.abandonIfIdle(meta);

@@ -14,5 +14,7 @@ const utf8 = new TextEncoder();
 
 const withoutNulls = (event: AgentEvent) => Object.fromEntries(Object.entries(event).filter(([, value]) => value !== null));
 
-export const sseFrame = (seq: number, event: AgentEvent): Uint8Array =>
-  utf8.encode(`id: ${seq}\ndata: ${JSON.stringify(withoutNulls(event))}\n\n`);
+/** The frame as text, for a writer that sends several frames as one chunk. */
+export const sseText = (seq: number, event: AgentEvent): string => `id: ${seq}\ndata: ${JSON.stringify(withoutNulls(event))}\n\n`;
+
+export const sseFrame = (seq: number, event: AgentEvent): Uint8Array => utf8.encode(sseText(seq, event));

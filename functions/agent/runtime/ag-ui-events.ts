@@ -37,6 +37,10 @@ export type AgentEvent =
   | ToolCallEndEvent
   | ToolCallResultEvent;
 
+/** A run's last event: nothing follows RUN_FINISHED or RUN_ERROR. */
+export const isTerminalEvent = (event: AgentEvent): event is RunFinishedEvent | RunErrorEvent =>
+  event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR;
+
 /** Tokens one stage (or the whole run) used, as the provider reported them. */
 export type TokenUsage = {
   input_tokens: number;

@@ -10,13 +10,14 @@ import { streamText } from "ai";
 import { r2PayloadStore } from "../../../functions/agent/persistence/payload-store.ts";
 import { createRunRecorder } from "../../../functions/agent/persistence/run-recorder.ts";
 import { postProcessToolCall } from "../../../functions/agent/post-processing/index.ts";
-import { eventPipe } from "../../../functions/agent/run-hub/event-pipe.ts";
+import { eventPipe, type HubLike } from "../../../functions/agent/run-hub/event-pipe.ts";
+import { liveStream } from "../../../functions/agent/run-hub/live-stream.ts";
 import { runHub } from "../../../functions/agent/run-hub/run-hub.ts";
 import { sseFrame } from "../../../functions/agent/run-hub/sse-frame.ts";
 import { type AgentEvent, runUsage } from "../../../functions/agent/runtime/ag-ui-events.ts";
 import { runIntentStage } from "../../../functions/agent/runtime/intent.ts";
 import { resolveModels } from "../../../functions/agent/runtime/models.ts";
-import { runAgent } from "../../../functions/agent/runtime/run-agent.ts";
+import { runAgent, runStartedEvent } from "../../../functions/agent/runtime/run-agent.ts";
 import { parseRunRequest, type RunRequest } from "../../../functions/agent/runtime/run-request.ts";
 import { loadSettings, type Settings } from "../../../functions/agent/settings.ts";
 import { type SkillFileResult, skillLibrary } from "../../../functions/agent/skills/skill-library.ts";
@@ -41,7 +42,9 @@ interface Fixture {
   calendarCall: unknown;
   skillResult: SkillFileResult;
   calendarResult: CliResult;
-  /** The run's events in the batches the event pipe sent them (captured from one real run). */
+  /** The run's first event, stored by the hub's start. */
+  started: AgentEvent;
+  /** The run's other events in the batches the event pipe sent them (captured from one real run). */
   batches: AgentEvent[][];
   payloads: unknown[];
 }
@@ -80,26 +83,29 @@ async function buildFixture(env: Env, token: string): Promise<Fixture> {
   const calendarCall = { module: "calendar", method: "read", input: { mode: "day", date: today, timezone: "UTC" } };
   const skillResult = skillLibrary(settings.agent.enabledSkills).read("calendar/SKILL.md");
   const calendarResult = await runProjectCli(calendarCall, { db, userId });
-  // The batches a real run's pipe makes, against a real hub.
+  // The batches a real run's pipe makes, against a real hub, started as the run route does.
   const hub = runHub(env, userId, request.runId);
-  await hub.claim({ userId, runId: request.runId });
+  const models = resolveModels(settings.agent);
+  const started = runStartedEvent(request, models);
+  await hub.start({ userId, runId: request.runId }, [started]);
   const batches: AgentEvent[][] = [];
-  const recording = {
-    append: (events: AgentEvent[]) => {
+  const recording: HubLike = {
+    append: (events, note) => {
       batches.push([...events]);
-      return hub.append(events);
+      return hub.append(events, note);
     },
   };
-  const pipe = eventPipe(recording, () => undefined);
+  const pipe = eventPipe(recording, () => undefined, { appendedAt: Date.now(), firstSeq: 1 });
   const payloads: unknown[] = [];
   await runAgent(
     request,
     {
-      models: resolveModels(settings.agent),
+      models,
       cli: { db, userId },
       skills: skillLibrary(settings.agent.enabledSkills),
       agent: settings.agent,
       settle: pipe.drain,
+      startAnnounced: true,
     },
     pipe.emit,
     new AbortController().signal,
@@ -109,7 +115,7 @@ async function buildFixture(env: Env, token: string): Promise<Fixture> {
     for (const event of batch)
       if (event.type === "TOOL_CALL_RESULT" && "content" in event)
         payloads.push({ tool_call_id: "call", content: event.content, args: {} });
-  return { settings, userId, token, body, request, calendarCall, skillResult, calendarResult, batches, payloads };
+  return { settings, userId, token, body, request, calendarCall, skillResult, calendarResult, started, batches, payloads };
 }
 
 type Stage = (f: Fixture, env: Env) => Promise<unknown> | unknown;
@@ -160,17 +166,28 @@ const recorderFor = (f: Fixture, db: SupabaseClient, request: RunRequest, env: E
     payloads: r2PayloadStore(env.PAYLOADS, { timeoutMs: f.settings.dataPlane.timeoutMs }),
   });
 
-/** The run's batches as its pipe sends them: the recorded note rides with the last (the end). */
-async function appendAll(hub: ReturnType<typeof runHub>, batches: AgentEvent[][]) {
-  for (const [i, batch] of batches.entries()) await hub.append(batch, { recorded: i === batches.length - 1 });
+/** The run's batches as its pipe sends them, numbered on from `from`: the recorded note rides with the last (the end). */
+async function appendAll(hub: ReturnType<typeof runHub>, batches: AgentEvent[][], from: number) {
+  for (const [i, batch] of batches.entries()) {
+    await hub.append(batch, { recorded: i === batches.length - 1, from });
+    from += batch.length;
+  }
 }
 
-/** A new run's hub, claimed, then `batches` appended: the hub's part of a run without a subscriber. */
+/** A new run's hub, claimed, then `batches` appended: the cost of a number of appends. */
 async function claimThenAppend(f: Fixture, env: Env, batches: AgentEvent[][]) {
   const runId = crypto.randomUUID();
   const hub = runHub(env, f.userId, runId);
   await hub.claim({ userId: f.userId, runId });
-  return appendAll(hub, batches);
+  return appendAll(hub, batches, 0);
+}
+
+/** A run's part of the hub, as the run route does it: start with RUN_STARTED, then the run's batches. */
+async function startThenAppend(f: Fixture, env: Env) {
+  const runId = crypto.randomUUID();
+  const hub = runHub(env, f.userId, runId);
+  await hub.start({ userId: f.userId, runId }, [f.started]);
+  return appendAll(hub, f.batches, 1);
 }
 
 /** In run order. Each entry: what one iteration does. */
@@ -224,20 +241,25 @@ const STAGES: Record<string, Stage> = {
     for (const batch of f.batches) for (const event of batch) n += sseFrame(seq++, event).length;
     return n;
   },
-  "hub: start (claim + subscribe) + the run's appends, recorded with the last + read the stream": async (f, env) => {
-    const runId = crypto.randomUUID();
-    const stream = await runHub(env, f.userId, runId).start({ userId: f.userId, runId });
-    const read = new Response(stream).arrayBuffer();
-    await appendAll(runHub(env, f.userId, runId), f.batches);
+  "hub: start (claim + RUN_STARTED) + the run's appends, recorded with the last": (f, env) => startThenAppend(f, env),
+  "hub: the same + the POST's live stream (the batches framed and read)": async (f, env) => {
+    const live = liveStream();
+    const read = new Response(live.stream).arrayBuffer();
+    live.send(0, [f.started]);
+    let from = 1;
+    for (const batch of f.batches) {
+      live.send(from, batch);
+      from += batch.length;
+    }
+    await startThenAppend(f, env);
     return read;
   },
-  "hub: claim + the run's appends, recorded with the last (no subscriber)": (f, env) => claimThenAppend(f, env, f.batches),
   "hub: claim + the same events in 2 appends (the first, then the rest)": (f, env) => {
-    const all = f.batches.flat();
+    const all = [f.started, ...f.batches.flat()];
     return claimThenAppend(f, env, [all.slice(0, 1), all.slice(1)]);
   },
   "hub: claim + the same events in 12 appends (per-append cost)": (f, env) => {
-    const all = f.batches.flat();
+    const all = [f.started, ...f.batches.flat()];
     const cut = (i: number) => Math.floor((i * all.length) / 12);
     return claimThenAppend(
       f,

@@ -80,11 +80,11 @@ export function stageOf(stack: readonly Frame[]): string {
     if (module.includes("runtime/run-request")) return "request parsing";
     if (module.includes("run-hub/run-hub")) {
       if (fn === "claim" || fn === "start" || fn === "load" || fn === "idleLimitMs") return "claim (hub)";
-      if (fn === "append" || fn === "deliver" || fn === "refused") return "hub appends (DO side)";
-      return "SSE (hub: subscribe, encode, stream)";
+      if (fn === "append" || fn === "write" || fn === "number" || fn === "deliver" || fn === "refused") return "hub appends (DO side)";
+      return "SSE (frames, the live stream, followers)";
     }
     if (module.includes("run-hub/event-pipe") || module.includes("run-hub/record-state")) return "hub appends (run side)";
-    if (module.includes("run-hub/sse-frame")) return "SSE (hub: subscribe, encode, stream)";
+    if (module.includes("run-hub/sse-frame") || module.includes("run-hub/live-stream")) return "SSE (frames, the live stream, followers)";
     if (module.includes("persistence/run-recorder")) {
       if (fn === "start") return "record start";
       if (fn === "toolResult" || fn === "put") return "tool payloads (R2)";

@@ -244,4 +244,64 @@ describe("eventPipe while the run is silent", () => {
     await new Promise((r) => setTimeout(r, 40));
     expect(asked).toBe(0);
   });
+
+  test("numbers events from firstSeq: each batch goes to onBatch when due and to the hub with where it starts", async () => {
+    const appends: { events: unknown[]; from: number | undefined }[] = [];
+    const live: { events: unknown[]; from: number }[] = [];
+    let answer = () => {};
+    const pipe = eventPipe(
+      {
+        append: async (events, note) => {
+          await new Promise<void>((resolve) => (answer = resolve)); // the hub answers when told
+          appends.push({ events: events.map(numberOf), from: note?.from });
+          return { cancelRequested: false };
+        },
+      },
+      () => {},
+      { firstSeq: 1, intervalMs: 0, onBatch: (from, events) => live.push({ from, events: events.map(numberOf) }) },
+    );
+    pipe.emit(event(10));
+    pipe.emit(event(11));
+    await new Promise((r) => setTimeout(r, 1));
+    pipe.emit(event(12));
+    await new Promise((r) => setTimeout(r, 1));
+    // both batches are live while the hub has not answered the first
+    expect(live).toEqual([
+      { from: 1, events: [10, 11] },
+      { from: 3, events: [12] },
+    ]);
+    expect(appends).toEqual([]);
+    answer();
+    await new Promise((r) => setTimeout(r, 1));
+    answer();
+    await pipe.drain();
+    expect(appends).toEqual([
+      { events: [10, 11], from: 1 },
+      { events: [12], from: 3 },
+    ]);
+  });
+
+  test("a failed append costs the hub that batch only: later batches go with their own numbers, and drain resolves", async () => {
+    const stored: { from: number | undefined; events: unknown[] }[] = [];
+    const failures: number[] = [];
+    let calls = 0;
+    const pipe = eventPipe(
+      {
+        append: async (events, note) => {
+          if (calls++ === 0) throw new Error("hub unreachable");
+          stored.push({ from: note?.from, events: events.map(numberOf) });
+          return { cancelRequested: false };
+        },
+      },
+      () => {},
+      { intervalMs: 0, onAppendFailed: (_error, events) => failures.push(events) },
+    );
+    pipe.emit(event(0));
+    pipe.emit(event(1));
+    await pipe.drain();
+    pipe.emit(event(2));
+    await expect(pipe.drain()).resolves.toBeUndefined();
+    expect(failures).toEqual([2]);
+    expect(stored).toEqual([{ from: 2, events: [2] }]);
+  });
 });
