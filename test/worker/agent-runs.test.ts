@@ -95,7 +95,8 @@ describe("runs that succeed", () => {
     expect(result!.metadata).toMatchObject({ tool_name: "project_cli", status: "success", summary: expect.stringContaining(title) });
     expect(result!.metadata).toHaveProperty("ui_schema.title");
     expect(answerText(events)).toBe(`Done: ${title} is on your calendar.`);
-    expect(ofType(events, EventType.TEXT_MESSAGE_CONTENT).length).toBeGreaterThan(3); // streamed, not one blob
+    // Streamed, not one blob: the first delta at once, the burst behind it merged (coalesced-deltas.ts).
+    expect(ofType(events, EventType.TEXT_MESSAGE_CONTENT).length).toBeGreaterThanOrEqual(2);
     // Two model steps, two assistant messages: the tool call's and the answer's.
     const [call] = ofType(events, EventType.TOOL_CALL_START);
     const [answer] = ofType(events, EventType.TEXT_MESSAGE_START);

@@ -213,10 +213,10 @@ export class RunHub extends DurableObject<Env> {
     await this.abandonIfIdle(meta);
     // Read back as written, not validated: only write() (from start and append) stores these
     // keys, with the AgentEvents our own run built (the hub is reachable only through the
-    // RUN_HUB binding, never by a client), and they are only re-sent as they were sent live. Parsing every event again on
-    // each resume would cost time and guard against nothing a caller controls. Events kept from
-    // an earlier deploy (at most RETAIN_MS old) replay as they were first streamed, which is
-    // what a resume must show.
+    // RUN_HUB binding, never by a client), and they are only re-sent as they were sent live.
+    // Parsing every event again on each resume would cost time and guard against nothing a
+    // caller controls. Events kept from an earlier deploy (at most RETAIN_MS old) replay as
+    // they were first streamed, which is what a resume must show.
     const stored = await this.ctx.storage.list<AgentEvent>({ prefix: "e:", start: `e:${String(after + 1).padStart(8, "0")}` });
     let subscriber: Subscriber | undefined;
     return new ReadableStream<Uint8Array>({

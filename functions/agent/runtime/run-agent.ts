@@ -9,6 +9,7 @@ import { type PostProcessedToolCall, postProcessToolCall } from "../post-process
 import type { Settings } from "../settings.ts";
 import type { SkillFileResult, SkillLibrary } from "../skills/skill-library.ts";
 import { type AgentEvent, agUi, protocolUsage, runUsage, type StageUsage } from "./ag-ui-events.ts";
+import { withCoalescedDeltas } from "./coalesced-deltas.ts";
 import { buildExecutionInstructions, preloadPath } from "./execution-prompt.ts";
 import { type DeferredCard, failureCards } from "./failure-cards.ts";
 import { runIntentStage } from "./intent.ts";
@@ -191,10 +192,12 @@ export async function runAgent(
     });
     const messages: ModelMessage[] = [{ role: "user", content: request.userContent }];
     const argsByCall = new Map<string, unknown>();
+    // A chunk per token would cost the SDK's per-chunk work on each: deltas are merged first.
+    const executionModel = withCoalescedDeltas(deps.models.execution);
     let databaseDown = false;
 
     const execution = streamText({
-      model: deps.models.execution,
+      model: executionModel,
       instructions,
       messages,
       tools: agentTools({
@@ -264,7 +267,7 @@ export async function runAgent(
       state.beginModelStep();
       const response = await execution.response;
       const report = streamText({
-        model: deps.models.execution,
+        model: executionModel,
         instructions,
         messages: [...messages, ...response.messages, { role: "user", content: BUDGET_SPENT_NOTE }],
         abortSignal: cancel,
