@@ -38,7 +38,15 @@ export function liveStream(): LiveStream {
     stream: pipe.readable,
     send(from, events) {
       if (!open || events.length === 0) return;
-      const frames = events.map((event, i) => sseText(from + i, event)).join("");
+      let frames: string;
+      try {
+        frames = events.map((event, i) => sseText(from + i, event)).join("");
+      } catch {
+        // An event that cannot be written ends this stream, not the run: the hub has it
+        // numbered, and the client resumes from there.
+        end();
+        return;
+      }
       writer.write(utf8.encode(frames)).catch(() => {
         open = false; // the client went away: the run goes on without this stream
       });

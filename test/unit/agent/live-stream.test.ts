@@ -58,4 +58,12 @@ describe("liveStream", () => {
     }).not.toThrow();
     await new Promise((resolve) => setTimeout(resolve, 0)); // a rejected write would surface here
   });
+
+  test("an event that cannot be written ends the stream without throwing into the run", async () => {
+    const live = liveStream();
+    live.send(0, [a]);
+    expect(() => live.send(1, [agUi.custom("n", { size: 1n })])).not.toThrow(); // JSON has no BigInt
+    live.send(2, [b]); // after the end: dropped
+    expect(await new Response(live.stream).text()).toBe(text([sseFrame(0, a)]));
+  });
 });
