@@ -42,8 +42,8 @@ export function liveStream(): LiveStream {
       try {
         frames = events.map((event, i) => sseText(from + i, event)).join("");
       } catch {
-        // An event that cannot be written ends this stream, not the run: the hub has it
-        // numbered, and the client resumes from there.
+        // An event that cannot be written ends this stream, not the run: the run, its record
+        // and the hub's log go on, and the client may resume.
         end();
         return;
       }
