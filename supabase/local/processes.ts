@@ -75,6 +75,21 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A free port is free only until someone takes it: between freePort() and the server's own bind,
+ * another process on the machine (other tests' servers, their outgoing connections) may get it.
+ * `start` picks its ports itself; a start that fails on a taken address is tried again.
+ */
+export async function retryOnTakenPort<T>(start: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (error) {
+      if (attempt >= attempts || !(error instanceof Error) || !error.message.includes("Address already in use")) throw error;
+    }
+  }
+}
+
 /** Kills a process left behind by an earlier run that was killed before it could clean up. */
 export async function killStale(pid: number, expectedCommand: string): Promise<void> {
   let cmdline: string;

@@ -10,7 +10,7 @@ import { accessTokenClaims, SEEDED_USERS, signAccessToken } from "../../supabase
 import { type DataPlane, startDataPlane } from "../../supabase/local/data-plane.ts";
 import { writeDevEnvFile } from "../../supabase/local/dev-env.ts";
 import { generateLocalKeys, type LocalKeys } from "../../supabase/local/keys.ts";
-import { awaitExit, childEnv, descendantsOf, freePort } from "../../supabase/local/processes.ts";
+import { awaitExit, childEnv, descendantsOf, freePort, retryOnTakenPort } from "../../supabase/local/processes.ts";
 import { repoRoot, wranglerDevArgs } from "../../supabase/local/wrangler-dev-args.ts";
 
 export interface WranglerDev {
@@ -52,7 +52,12 @@ export interface WranglerDevOptions {
   port?: number;
 }
 
-export async function startWranglerDev(options: WranglerDevOptions = {}): Promise<WranglerDev> {
+/** On free ports, tried again on new ones when another process took one first (unless the port was given). */
+export function startWranglerDev(options: WranglerDevOptions = {}): Promise<WranglerDev> {
+  return options.port === undefined ? retryOnTakenPort(() => startOnce(options)) : startOnce(options);
+}
+
+async function startOnce(options: WranglerDevOptions): Promise<WranglerDev> {
   const home = mkdtempSync(join(tmpdir(), "edge-agent-wrangler-"));
   const keys = options.plane?.keys ?? (await generateLocalKeys());
   const plane = options.plane?.plane ?? (await startDataPlane({ keys }));

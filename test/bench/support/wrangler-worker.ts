@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { awaitExit, childEnv, descendantsOf, freePort } from "../../../supabase/local/processes.ts";
+import { awaitExit, childEnv, descendantsOf, freePort, retryOnTakenPort } from "../../../supabase/local/processes.ts";
 import { repoRoot, wranglerDevArgs } from "../../../supabase/local/wrangler-dev-args.ts";
 
 export { repoRoot };
@@ -31,15 +31,8 @@ export interface BenchWorkerOptions {
   minify?: boolean;
 }
 
-/** Free ports are free only until someone takes them (other helpers' tests run too): retry. */
-export async function startBenchWorker(options: BenchWorkerOptions): Promise<BenchWorker> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startOnce(options);
-    } catch (error) {
-      if (attempt >= 3 || !(error instanceof Error) || !error.message.includes("Address already in use")) throw error;
-    }
-  }
+export function startBenchWorker(options: BenchWorkerOptions): Promise<BenchWorker> {
+  return retryOnTakenPort(() => startOnce(options));
 }
 
 async function startOnce(options: BenchWorkerOptions): Promise<BenchWorker> {
