@@ -174,20 +174,12 @@ async function appendAll(hub: ReturnType<typeof runHub>, batches: AgentEvent[][]
   }
 }
 
-/** A new run's hub, claimed, then `batches` appended: the cost of a number of appends. */
-async function claimThenAppend(f: Fixture, env: Env, batches: AgentEvent[][]) {
+/** A new run's hub, started with `first` (as the run route starts it with RUN_STARTED), then `batches` appended. */
+async function hubRun(f: Fixture, env: Env, first: AgentEvent[], batches: AgentEvent[][]) {
   const runId = crypto.randomUUID();
   const hub = runHub(env, f.userId, runId);
-  await hub.claim({ userId: f.userId, runId });
-  return appendAll(hub, batches, 0);
-}
-
-/** A run's part of the hub, as the run route does it: start with RUN_STARTED, then the run's batches. */
-async function startThenAppend(f: Fixture, env: Env) {
-  const runId = crypto.randomUUID();
-  const hub = runHub(env, f.userId, runId);
-  await hub.start({ userId: f.userId, runId }, [f.started]);
-  return appendAll(hub, f.batches, 1);
+  await hub.start({ userId: f.userId, runId }, first);
+  return appendAll(hub, batches, first.length);
 }
 
 /** In run order. Each entry: what one iteration does. */
@@ -241,7 +233,7 @@ const STAGES: Record<string, Stage> = {
     for (const batch of f.batches) for (const event of batch) n += sseFrame(seq++, event).length;
     return n;
   },
-  "hub: start (claim + RUN_STARTED) + the run's appends, recorded with the last": (f, env) => startThenAppend(f, env),
+  "hub: start (claim + RUN_STARTED) + the run's appends, recorded with the last": (f, env) => hubRun(f, env, [f.started], f.batches),
   "hub: the same + the POST's live stream (the batches framed and read)": async (f, env) => {
     const live = liveStream();
     const read = new Response(live.stream).arrayBuffer();
@@ -251,19 +243,20 @@ const STAGES: Record<string, Stage> = {
       live.send(from, batch);
       from += batch.length;
     }
-    await startThenAppend(f, env);
+    await hubRun(f, env, [f.started], f.batches);
     return read;
   },
   "hub: claim + the same events in 2 appends (the first, then the rest)": (f, env) => {
     const all = [f.started, ...f.batches.flat()];
-    return claimThenAppend(f, env, [all.slice(0, 1), all.slice(1)]);
+    return hubRun(f, env, [], [all.slice(0, 1), all.slice(1)]);
   },
   "hub: claim + the same events in 12 appends (per-append cost)": (f, env) => {
     const all = [f.started, ...f.batches.flat()];
     const cut = (i: number) => Math.floor((i * all.length) / 12);
-    return claimThenAppend(
+    return hubRun(
       f,
       env,
+      [],
       Array.from({ length: 12 }, (_, i) => all.slice(cut(i), cut(i + 1))),
     );
   },
