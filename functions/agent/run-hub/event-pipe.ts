@@ -3,8 +3,9 @@
 // round trip, so a slow append never reorders events and never blocks the run. Each batch also
 // goes to the POST's live stream when it is due, without waiting for the hub. Each answer
 // says whether the user asked to cancel. News about the run's record rides with the next batch
-// instead of taking a round trip of its own. An append that fails costs the hub that batch,
-// not the run: the next batch still goes, numbered as emitted, and the live stream has them all.
+// instead of taking a round trip of its own. An append that fails, or does not answer within
+// `hubTimeoutMs`, costs the hub that batch, not the run: the next batch still goes, numbered as
+// emitted, and the live stream has them all.
 //
 // Appends are paced. Each is a Durable Object call and a storage commit (about 1.3 ms of CPU
 // locally, and a billed request and write in production), and a run emits its events in
@@ -18,6 +19,7 @@
 // A run that has nothing to append (waiting on a slow model call) would never hear of a cancel
 // that way, so while the pipe is idle it asks the hub every `cancelPollMs`: one read-only
 // Durable Object call per second of silence, none while events flow.
+import { withDeadline } from "../../lib/bounded-fetch.ts";
 import { type AgentEvent, isTerminalEvent } from "../runtime/ag-ui-events.ts";
 import type { AppendNote } from "./run-hub.ts";
 
@@ -30,10 +32,13 @@ export interface HubLike {
 export const APPEND_INTERVAL_MS = 50;
 /** How long a silent run goes before it asks its hub whether it was cancelled. */
 export const CANCEL_POLL_MS = 1_000;
+/** A hub call that has not answered by then has failed: the run never waits on its hub longer. */
+export const HUB_TIMEOUT_MS = 10_000;
 
 export interface EventPipeOptions {
   intervalMs?: number;
   cancelPollMs?: number;
+  hubTimeoutMs?: number;
   /** When the run's first events reached the hub some other way (with its start): pacing counts from there. */
   appendedAt?: number;
   /** The number of the first event emitted here: how many the hub already holds (its start's). */
@@ -50,6 +55,7 @@ export interface EventPipeOptions {
 export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: EventPipeOptions = {}) {
   const intervalMs = options.intervalMs ?? APPEND_INTERVAL_MS;
   const cancelPollMs = options.cancelPollMs ?? CANCEL_POLL_MS;
+  const bounded = <T>(call: Promise<T>) => withDeadline(call, options.hubTimeoutMs ?? HUB_TIMEOUT_MS, "the run hub");
   let queue: AgentEvent[] = [];
   let due: AgentEvent[] = []; // not yet handed to onBatch
   let nextSeq = options.firstSeq ?? 0;
@@ -74,7 +80,7 @@ export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: 
       note = {};
       lastSentAt = Date.now();
       try {
-        const { cancelRequested } = await hub.append(batch, sent);
+        const { cancelRequested } = await bounded(hub.append(batch, sent));
         if (cancelRequested) cancelled();
       } catch (error) {
         options.onAppendFailed?.(error, batch.length);
@@ -99,8 +105,7 @@ export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: 
       asking = true;
       // Called on the hub itself: a Durable Object stub's methods are RPC properties, and
       // `.bind` on one would name a remote property "isCancelRequested.bind".
-      hub
-        .isCancelRequested?.()
+      bounded(hub.isCancelRequested!())
         .then(
           (requested) => requested && watch !== undefined && cancelled(),
           () => {}, // the hub is unreachable: the next append or poll tries again

@@ -281,6 +281,39 @@ describe("eventPipe while the run is silent", () => {
     ]);
   });
 
+  test("a hub that does not answer is given up on after the deadline: the run is not held, and the next batch still goes", async () => {
+    vi.useFakeTimers();
+    try {
+      const stored: { from: number | undefined; events: unknown[] }[] = [];
+      const failures: string[] = [];
+      let calls = 0;
+      const pipe = eventPipe(
+        {
+          append: (events, note) => {
+            if (calls++ === 0) return new Promise(() => {}); // never answers
+            stored.push({ from: note?.from, events: events.map(numberOf) });
+            return Promise.resolve({ cancelRequested: false });
+          },
+        },
+        () => {},
+        { intervalMs: 0, hubTimeoutMs: 1_000, onAppendFailed: (error) => failures.push((error as Error).name) },
+      );
+      pipe.emit(event(0));
+      let drained = false;
+      void pipe.drain().then(() => (drained = true));
+      await vi.advanceTimersByTimeAsync(999);
+      expect(drained).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(drained).toBe(true);
+      expect(failures).toEqual(["TimeoutError"]);
+      pipe.emit(event(1));
+      await pipe.drain();
+      expect(stored).toEqual([{ from: 1, events: [1] }]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test("a failed append costs the hub that batch only: later batches go with their own numbers, and drain resolves", async () => {
     const stored: { from: number | undefined; events: unknown[] }[] = [];
     const failures: number[] = [];
