@@ -1,11 +1,15 @@
 // The pipe from a run to its hub: order kept across batches, same-tick events batched, a
 // cancel answer reaching the run, and appends paced to a bounded number per interval.
-import { describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { eventPipe } from "../../../functions/agent/run-hub/event-pipe.ts";
 import { type AgentEvent, agUi } from "../../../functions/agent/runtime/ag-ui-events.ts";
 
 const event = (n: number) => agUi.custom("n", n);
 const numberOf = (event: AgentEvent) => (event.type === "CUSTOM" ? event.value : undefined);
+
+afterEach(() => {
+  vi.useRealTimers(); // after the tests that use fake ones
+});
 
 describe("eventPipe", () => {
   test("keeps order across batches even when the hub answers slowly, and batches one tick's events", async () => {
@@ -105,85 +109,69 @@ describe("eventPipe", () => {
 
     test("a delta per token for a second becomes about one append per interval, in order", async () => {
       vi.useFakeTimers();
-      try {
-        const { pipe, batches } = pacedPipe();
-        for (let n = 0; n < 100; n++) {
-          pipe.emit(delta(n));
-          await vi.advanceTimersByTimeAsync(10);
-        }
-        await pipe.drain();
-        expect(batches.flat().map((e) => (e.type === "TEXT_MESSAGE_CONTENT" ? e.delta : ""))).toEqual(
-          Array.from({ length: 100 }, (_, n) => `${n} `),
-        );
-        // 1000 ms at one append per 50 ms, plus the first one at once and the drain.
-        expect(batches.length).toBeGreaterThanOrEqual(18);
-        expect(batches.length).toBeLessThanOrEqual(22);
-      } finally {
-        vi.useRealTimers();
+      const { pipe, batches } = pacedPipe();
+      for (let n = 0; n < 100; n++) {
+        pipe.emit(delta(n));
+        await vi.advanceTimersByTimeAsync(10);
       }
+      await pipe.drain();
+      expect(batches.flat().map((e) => (e.type === "TEXT_MESSAGE_CONTENT" ? e.delta : ""))).toEqual(
+        Array.from({ length: 100 }, (_, n) => `${n} `),
+      );
+      // 1000 ms at one append per 50 ms, plus the first one at once and the drain.
+      expect(batches.length).toBeGreaterThanOrEqual(18);
+      expect(batches.length).toBeLessThanOrEqual(22);
     });
 
     test("the first event after a quiet spell goes at once; later ones wait for the interval, whatever their type", async () => {
       vi.useFakeTimers();
-      try {
-        const { pipe, batches } = pacedPipe();
-        pipe.emit(delta(1));
-        await vi.advanceTimersByTimeAsync(0);
-        expect(batches.map(deltasOf)).toEqual([["1 "]]);
-        pipe.emit(delta(2));
-        pipe.emit(agUi.textEnd("m"));
-        pipe.emit(agUi.toolCallStart("c1", "project_cli", "m"));
-        await vi.advanceTimersByTimeAsync(49);
-        expect(batches).toHaveLength(1); // paced: a tool call waits like text
-        await vi.advanceTimersByTimeAsync(1);
-        expect(batches.map(deltasOf)).toEqual([["1 "], ["2 ", "TEXT_MESSAGE_END", "TOOL_CALL_START"]]);
-        await vi.advanceTimersByTimeAsync(500); // quiet: the next event goes at once
-        pipe.emit(agUi.toolCallEnd("c1"));
-        await vi.advanceTimersByTimeAsync(0);
-        expect(batches.map(deltasOf).at(-1)).toEqual(["TOOL_CALL_END"]);
-      } finally {
-        vi.useRealTimers();
-      }
+      const { pipe, batches } = pacedPipe();
+      pipe.emit(delta(1));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(batches.map(deltasOf)).toEqual([["1 "]]);
+      pipe.emit(delta(2));
+      pipe.emit(agUi.textEnd("m"));
+      pipe.emit(agUi.toolCallStart("c1", "project_cli", "m"));
+      await vi.advanceTimersByTimeAsync(49);
+      expect(batches).toHaveLength(1); // paced: a tool call waits like text
+      await vi.advanceTimersByTimeAsync(1);
+      expect(batches.map(deltasOf)).toEqual([["1 "], ["2 ", "TEXT_MESSAGE_END", "TOOL_CALL_START"]]);
+      await vi.advanceTimersByTimeAsync(500); // quiet: the next event goes at once
+      pipe.emit(agUi.toolCallEnd("c1"));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(batches.map(deltasOf).at(-1)).toEqual(["TOOL_CALL_END"]);
     });
 
     test("when the first events went with the hub's start, pacing counts from then", async () => {
       vi.useFakeTimers();
-      try {
-        const batches: AgentEvent[][] = [];
-        const append = async (events: AgentEvent[]) => {
-          batches.push(events);
-          return { cancelRequested: false };
-        };
-        const pipe = eventPipe({ append }, () => {}, { intervalMs: 50, appendedAt: Date.now() });
-        await vi.advanceTimersByTimeAsync(10);
-        pipe.emit(delta(1)); // 10 ms after the start's append: waits
-        await vi.advanceTimersByTimeAsync(39);
-        expect(batches).toHaveLength(0);
-        await vi.advanceTimersByTimeAsync(1);
-        expect(batches.map(deltasOf)).toEqual([["1 "]]);
-      } finally {
-        vi.useRealTimers();
-      }
+      const batches: AgentEvent[][] = [];
+      const append = async (events: AgentEvent[]) => {
+        batches.push(events);
+        return { cancelRequested: false };
+      };
+      const pipe = eventPipe({ append }, () => {}, { intervalMs: 50, appendedAt: Date.now() });
+      await vi.advanceTimersByTimeAsync(10);
+      pipe.emit(delta(1)); // 10 ms after the start's append: waits
+      await vi.advanceTimersByTimeAsync(39);
+      expect(batches).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(batches.map(deltasOf)).toEqual([["1 "]]);
     });
 
     test("the run's end goes at once and takes every waiting event with it, in one append", async () => {
       vi.useFakeTimers();
-      try {
-        const { pipe, batches } = pacedPipe();
-        pipe.emit(agUi.custom("started", 0));
-        await vi.advanceTimersByTimeAsync(0);
-        for (let n = 1; n <= 5; n++) {
-          pipe.emit(delta(n)); // a fast run: its steps a few milliseconds apart
-          await vi.advanceTimersByTimeAsync(3);
-        }
-        pipe.emit(agUi.runError("MODEL_ERROR", "boom"));
-        await vi.advanceTimersByTimeAsync(0);
-        expect(batches.map(deltasOf)).toEqual([["CUSTOM"], ["1 ", "2 ", "3 ", "4 ", "5 ", "RUN_ERROR"]]);
-        await vi.advanceTimersByTimeAsync(100); // the cancelled timer sends nothing more
-        expect(batches).toHaveLength(2);
-      } finally {
-        vi.useRealTimers();
+      const { pipe, batches } = pacedPipe();
+      pipe.emit(agUi.custom("started", 0));
+      await vi.advanceTimersByTimeAsync(0);
+      for (let n = 1; n <= 5; n++) {
+        pipe.emit(delta(n)); // a fast run: its steps a few milliseconds apart
+        await vi.advanceTimersByTimeAsync(3);
       }
+      pipe.emit(agUi.runError("MODEL_ERROR", "boom"));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(batches.map(deltasOf)).toEqual([["CUSTOM"], ["1 ", "2 ", "3 ", "4 ", "5 ", "RUN_ERROR"]]);
+      await vi.advanceTimersByTimeAsync(100); // the cancelled timer sends nothing more
+      expect(batches).toHaveLength(2);
     });
   });
 });
@@ -283,35 +271,31 @@ describe("eventPipe while the run is silent", () => {
 
   test("a hub that does not answer is given up on after the deadline: the run is not held, and the next batch still goes", async () => {
     vi.useFakeTimers();
-    try {
-      const stored: { from: number | undefined; events: unknown[] }[] = [];
-      const failures: string[] = [];
-      let calls = 0;
-      const pipe = eventPipe(
-        {
-          append: (events, note) => {
-            if (calls++ === 0) return new Promise(() => {}); // never answers
-            stored.push({ from: note?.from, events: events.map(numberOf) });
-            return Promise.resolve({ cancelRequested: false });
-          },
+    const stored: { from: number | undefined; events: unknown[] }[] = [];
+    const failures: string[] = [];
+    let calls = 0;
+    const pipe = eventPipe(
+      {
+        append: (events, note) => {
+          if (calls++ === 0) return new Promise(() => {}); // never answers
+          stored.push({ from: note?.from, events: events.map(numberOf) });
+          return Promise.resolve({ cancelRequested: false });
         },
-        () => {},
-        { intervalMs: 0, hubTimeoutMs: 1_000, onAppendFailed: (error) => failures.push((error as Error).name) },
-      );
-      pipe.emit(event(0));
-      let drained = false;
-      void pipe.drain().then(() => (drained = true));
-      await vi.advanceTimersByTimeAsync(999);
-      expect(drained).toBe(false);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(drained).toBe(true);
-      expect(failures).toEqual(["TimeoutError"]);
-      pipe.emit(event(1));
-      await pipe.drain();
-      expect(stored).toEqual([{ from: 1, events: [1] }]);
-    } finally {
-      vi.useRealTimers();
-    }
+      },
+      () => {},
+      { intervalMs: 0, hubTimeoutMs: 1_000, onAppendFailed: (error) => failures.push((error as Error).name) },
+    );
+    pipe.emit(event(0));
+    let drained = false;
+    void pipe.drain().then(() => (drained = true));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(drained).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(drained).toBe(true);
+    expect(failures).toEqual(["TimeoutError"]);
+    pipe.emit(event(1));
+    await pipe.drain();
+    expect(stored).toEqual([{ from: 1, events: [1] }]);
   });
 
   test("a failed append costs the hub that batch only: later batches go with their own numbers, and drain resolves", async () => {
