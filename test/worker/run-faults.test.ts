@@ -149,12 +149,24 @@ describe("the hub's share of a run's record", () => {
   afterEach(() => control("/postgres/start"));
 
   /** What the hub keeps about a run: whether its record is still the hub's to finish, and when it looks next. */
+  /**
+   * The hub's state once it holds the run's end. The POST's stream comes from the run itself
+   * (decision D42) and ends with the terminal event, which the hub stores a moment later.
+   */
   async function hubState(runId: string) {
     const { runInDurableObject } = await import("cloudflare:test");
-    return runInDurableObject(runHub(env, ALICE, runId), async (_instance, state) => ({
-      meta: await state.storage.get<{ recordOpen?: boolean; unrecordedEnd?: unknown }>("meta"),
-      alarm: await state.storage.getAlarm(),
-    }));
+    const read = () =>
+      runInDurableObject(runHub(env, ALICE, runId), async (_instance, state) => ({
+        meta: await state.storage.get<{ finished?: boolean; recordOpen?: boolean; unrecordedEnd?: unknown }>("meta"),
+        alarm: await state.storage.getAlarm(),
+      }));
+    const deadline = Date.now() + 5_000;
+    let state = await read();
+    while (!state.meta?.finished && Date.now() < deadline) {
+      await sleep(20);
+      state = await read();
+    }
+    return state;
   }
 
   async function runWith(scripted: ReturnType<typeof scriptedModels>) {
