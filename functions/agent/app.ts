@@ -1,6 +1,7 @@
 // The agent Worker's Hono application: request context, public routes, authenticated API.
 import { Hono } from "hono/tiny";
 import { requireUser } from "../lib/auth/middleware.ts";
+import { DeadlineExceeded } from "../lib/bounded-fetch.ts";
 import { errorBody } from "../lib/errors.ts";
 import { log } from "../lib/log.ts";
 import { assignRequestId, stampRequestId } from "../lib/request-id.ts";
@@ -33,6 +34,11 @@ export function createApp(options: AppOptions = {}) {
   mountOpenApi(app);
   app.notFound((c) => c.json(errorBody("NOT_FOUND", `no route for ${c.req.method} ${c.req.path}`), 404));
   app.onError((error, c) => {
+    // A service that did not answer within its deadline is an outage, not a bug: retry shortly.
+    if (error instanceof DeadlineExceeded) {
+      log.warn("request.upstream_timeout", { request_id: c.var.requestId, path: c.req.path, message: error.message });
+      return c.json(errorBody("UPSTREAM_UNAVAILABLE", `${error.message}; retry shortly`, { retryable: true }), 503);
+    }
     log.error("request.failed", { request_id: c.var.requestId, path: c.req.path, error: error.name, message: error.message });
     return c.json(errorBody("INTERNAL", "the request failed unexpectedly", { request_id: c.var.requestId }), 500);
   });

@@ -32,7 +32,7 @@ export const OPENAPI_OPTIONS: Partial<GenerateSpecOptions> = {
 export const API_ERRORS = errorResponses({
   401: "UNAUTHENTICATED: no acceptable bearer token; `reason` says why",
   500: "CONFIG_INVALID (a setting is missing or invalid) or INTERNAL (an unexpected failure)",
-  503: "UPSTREAM_UNAVAILABLE: the signing keys or the database could not be reached; retry shortly",
+  503: "UPSTREAM_UNAVAILABLE: the signing keys, the database or the run's event log could not be reached; retry shortly",
 });
 
 /** describeRoute content of a run's event stream (the body of a 200 that streams). */

@@ -7,6 +7,7 @@
 //   - the hub finishes a run's record only when the run could not: a recorded end leaves it
 //     nothing but retention, an unrecorded one a retry within seconds.
 //   - a hub that cannot store events costs only resumes: the POST streams and records the whole run.
+//   - a hub that does not answer at all: starting, resuming and cancelling are a 503 within the deadline.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, inject, test } from "vitest";
 import { createApp } from "../../functions/agent/app.ts";
@@ -241,5 +242,39 @@ describe("a run hub that cannot store events", () => {
     expect((await db.from("runs").select("status").eq("id", input.runId).single()).data).toEqual({ status: "succeeded" });
     // The hub kept what its start stored, and nothing after.
     expect(await runHub(env, ALICE, input.runId).info()).toEqual({ exists: true, finished: false, events: 1 });
+  });
+});
+
+describe("a run hub that does not answer", () => {
+  test("starting, resuming and cancelling answer 503 UPSTREAM_UNAVAILABLE within the deadline", async () => {
+    const silent = {
+      idFromName: (name: string) => env.RUN_HUB.idFromName(name),
+      get: () => ({ start: () => new Promise(() => {}), follow: () => new Promise(() => {}), cancel: () => new Promise(() => {}) }),
+    };
+    const hangingEnv = { ...env, RUN_HUB: silent, DATA_PLANE_TIMEOUT_MS: "1000" };
+    const input = runInput("today?");
+    const began = Date.now();
+    const answers = await Promise.all([
+      createApp().request(
+        "/api/v1/agent/runs",
+        {
+          method: "POST",
+          headers: { authorization: `Bearer ${aliceToken}`, "content-type": "application/json" },
+          body: JSON.stringify(input),
+        },
+        hangingEnv,
+      ),
+      createApp().request(`/api/v1/agent/runs/${input.runId}/events`, { headers: { authorization: `Bearer ${aliceToken}` } }, hangingEnv),
+      createApp().request(
+        `/api/v1/agent/runs/${input.runId}/cancel`,
+        { method: "POST", headers: { authorization: `Bearer ${aliceToken}` } },
+        hangingEnv,
+      ),
+    ]);
+    expect(Date.now() - began).toBeLessThan(5_000);
+    for (const answer of answers) {
+      expect(answer.status).toBe(503);
+      expect(await answer.json()).toMatchObject({ error: { code: "UPSTREAM_UNAVAILABLE", retryable: true } });
+    }
   });
 });

@@ -11,6 +11,7 @@ import { RunAgentInputSchema } from "@ag-ui/core/schemas";
 import { Hono } from "hono/tiny";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
+import { withDeadline } from "../../lib/bounded-fetch.ts";
 import { errorBody } from "../../lib/errors.ts";
 import { log } from "../../lib/log.ts";
 import { createUserDatabase } from "../../lib/user-database.ts";
@@ -117,6 +118,9 @@ const cancelDoc = describeRoute({
   },
 });
 
+/** How a hub that did not answer in time is named (a 503 UPSTREAM_UNAVAILABLE, see app.ts). */
+const RUN_HUB = "the run's event log";
+
 export function runRoutes(options: RunRouteOptions = {}) {
   return new Hono<AppEnv>()
     .post("/api/v1/agent/runs", startRunDoc, runRequestBody, async (c) => {
@@ -126,7 +130,7 @@ export function runRoutes(options: RunRouteOptions = {}) {
       const models = (options.models ?? ((s: Settings) => resolveModels(s.agent)))(settings);
       // RUN_STARTED rides with the claim: one hub call fewer.
       const started = runStartedEvent(request, models);
-      if (!(await hub.start({ userId: user.userId, runId: request.runId }, [started])))
+      if (!(await withDeadline(hub.start({ userId: user.userId, runId: request.runId }, [started]), settings.dataPlane.timeoutMs, RUN_HUB)))
         return c.json(errorBody("CONFLICT", "this runId was already used; start a new run with a new runId"), 409);
 
       // The POST streams from the run itself, a paced batch at a time; the hub keeps the same
@@ -137,6 +141,7 @@ export function runRoutes(options: RunRouteOptions = {}) {
       const pipe = eventPipe(hub, () => cancel.abort("cancelled by the user"), {
         appendedAt: Date.now(),
         firstSeq: 1,
+        hubTimeoutMs: settings.dataPlane.timeoutMs,
         onBatch: live.send,
         onAppendFailed: (error, events) =>
           log.warn("agent.hub_append_failed", { run_id: request.runId, events, error: error instanceof Error ? error.name : typeof error }),
@@ -180,13 +185,17 @@ export function runRoutes(options: RunRouteOptions = {}) {
       const { runId } = c.req.valid("param");
       const cursor = resumeCursor(c.req.valid("query").after, c.req.header("last-event-id"));
       if (!cursor.ok) return c.json(errorBody("INVALID_REQUEST", `${cursor.field} ${EVENT_CURSOR_PROBLEM}`, { field: cursor.field }), 400);
-      const stream = await runHub(c.env, c.var.user.userId, runId).follow(cursor.after);
+      const stream = await withDeadline(
+        runHub(c.env, c.var.user.userId, runId).follow(cursor.after),
+        c.var.settings.dataPlane.timeoutMs,
+        RUN_HUB,
+      );
       if (!stream) return c.json(errorBody("NOT_FOUND", "no such run"), 404);
       return new Response(stream, { headers: SSE_HEADERS });
     })
     .post("/api/v1/agent/runs/:runId/cancel", cancelDoc, validated("param", RunIdParam), async (c) => {
       const hub = runHub(c.env, c.var.user.userId, c.req.valid("param").runId);
-      const state = await hub.cancel();
+      const state = await withDeadline(hub.cancel(), c.var.settings.dataPlane.timeoutMs, RUN_HUB);
       if (!state.exists) return c.json(errorBody("NOT_FOUND", "no such run"), 404);
       if (state.finished) return c.json(errorBody("CONFLICT", "the run has already ended"), 409);
       const accepted: z.output<typeof CancelRequested> = { cancel_requested: true };

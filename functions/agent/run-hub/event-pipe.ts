@@ -19,7 +19,7 @@
 // A run that has nothing to append (waiting on a slow model call) would never hear of a cancel
 // that way, so while the pipe is idle it asks the hub every `cancelPollMs`: one read-only
 // Durable Object call per second of silence, none while events flow.
-import { withDeadline } from "../../lib/bounded-fetch.ts";
+import { DATA_PLANE_TIMEOUT_MS, withDeadline } from "../../lib/bounded-fetch.ts";
 import { type AgentEvent, isTerminalEvent } from "../runtime/ag-ui-events.ts";
 import type { AppendNote } from "./run-hub.ts";
 
@@ -32,12 +32,11 @@ export interface HubLike {
 export const APPEND_INTERVAL_MS = 50;
 /** How long a silent run goes before it asks its hub whether it was cancelled. */
 export const CANCEL_POLL_MS = 1_000;
-/** A hub call that has not answered by then has failed: the run never waits on its hub longer. */
-export const HUB_TIMEOUT_MS = 10_000;
 
 export interface EventPipeOptions {
   intervalMs?: number;
   cancelPollMs?: number;
+  /** A hub call that has not answered by then has failed (the data plane's deadline by default). */
   hubTimeoutMs?: number;
   /** When the run's first events reached the hub some other way (with its start): pacing counts from there. */
   appendedAt?: number;
@@ -55,7 +54,7 @@ export interface EventPipeOptions {
 export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: EventPipeOptions = {}) {
   const intervalMs = options.intervalMs ?? APPEND_INTERVAL_MS;
   const cancelPollMs = options.cancelPollMs ?? CANCEL_POLL_MS;
-  const bounded = <T>(call: Promise<T>) => withDeadline(call, options.hubTimeoutMs ?? HUB_TIMEOUT_MS, "the run hub");
+  const bounded = <T>(call: Promise<T>) => withDeadline(call, options.hubTimeoutMs ?? DATA_PLANE_TIMEOUT_MS, "the run's event log");
   let queue: AgentEvent[] = [];
   let due: AgentEvent[] = []; // not yet handed to onBatch
   let nextSeq = options.firstSeq ?? 0;
