@@ -220,6 +220,9 @@ describe.sequential("the playground in headless Chromium", () => {
     const foreign = `${btoa(JSON.stringify({ alg: "HS256" }))}.${btoa(JSON.stringify({ sub: "someone", exp: 4_000_000_000 }))}.c2ln`;
     await page.type("#token", foreign);
     await page.click("#paste-token button");
+    // The thread list is refused first; its notice lands just above the composer, and a click
+    // aimed at "send" while that line appears would miss the moving button.
+    await wait("#chat-notice[data-tone='error']");
     await send("Hello?");
     await wait(".run-error[data-code='UNAUTHENTICATED']");
     expect(await fieldValue(page, "#message"), "a refused message goes back in the box").toBe("Hello?");
