@@ -7,18 +7,18 @@
 // `hubTimeoutMs`, costs the hub that batch, not the run: the next batch still goes, numbered as
 // emitted, and the live stream has them all.
 //
-// Appends are paced. Each is a Durable Object call and a storage commit (about 1.3 ms of CPU
-// locally, and a billed request and write in production), and a run emits its events in
-// bursts: a real model sends a delta per token, each in its own task, and a fast run emits its
-// steps a few milliseconds apart. So an event waits until `intervalMs` after the last append
-// and goes with whatever else arrived meanwhile. The first event after a quiet spell goes at
-// once (a run's first event is never held), and the run's end goes at once and takes
-// everything waiting with it. The cost: a follower sees an event up to that interval later,
-// and a cancel request is noticed up to that much later while events flow.
+// Both are paced, each at its own cadence (decision D44). A run emits its events in bursts: a
+// real model sends a delta per token, and a fast run emits its steps a few milliseconds apart.
+// So an event waits until the interval since the last send is over and goes with whatever else
+// arrived meanwhile; the first event after a quiet spell goes at once (a run's first event is
+// never held), and the run's end goes at once, to both, with everything waiting.
+// - The live stream is the user watching the answer: a chunk per 50 ms at most.
+// - The hub is for followers (a client that resumes) and carries the cancel flag back. Each
+//   append is a Durable Object request and a storage write (about 2 ms of CPU locally, and a
+//   billed request and write in production), so it goes at most once a second while events
+//   flow: a follower sees them up to that much later than the live stream, and a cancel is
+//   noticed up to a second later, as it already is while the run is silent (below).
 //
-// A run that has nothing to append (waiting on a slow model call) would never hear of a cancel
-// that way, so while the pipe is idle it asks the hub every `cancelPollMs`: one read-only
-// Durable Object call per second of silence, none while events flow.
 import { DATA_PLANE_TIMEOUT_MS, withDeadline } from "../../lib/bounded-fetch.ts";
 import { type AgentEvent, isTerminalEvent } from "../runtime/ag-ui-events.ts";
 import type { AppendNote } from "./run-hub.ts";
@@ -28,17 +28,20 @@ export interface HubLike {
   isCancelRequested?(): Promise<boolean>;
 }
 
-/** At most about 20 appends a second while events flow; well under what a reader notices. */
-export const APPEND_INTERVAL_MS = 50;
+/** The live stream: at most about 20 chunks a second, well under what a reader notices. */
+export const LIVE_INTERVAL_MS = 50;
+/** The hub: at most one append a second while events flow, besides the run's end and its drains. */
+export const HUB_INTERVAL_MS = 1_000;
 /** How long a silent run goes before it asks its hub whether it was cancelled. */
 export const CANCEL_POLL_MS = 1_000;
 
 export interface EventPipeOptions {
-  intervalMs?: number;
+  liveIntervalMs?: number;
+  hubIntervalMs?: number;
   cancelPollMs?: number;
   /** A hub call that has not answered by then has failed (the data plane's deadline by default). */
   hubTimeoutMs?: number;
-  /** When the run's first events reached the hub some other way (with its start): pacing counts from there. */
+  /** When the run's first events reached the hub and the live stream some other way (with its start): pacing counts from there. */
   appendedAt?: number;
   /** The number of the first event emitted here: how many the hub already holds (its start's). */
   firstSeq?: number;
@@ -51,26 +54,69 @@ export interface EventPipeOptions {
   onBatch?: (from: number, events: AgentEvent[]) => void;
 }
 
+/**
+ * Sends what waits at most once per interval: at once after a quiet spell (with whatever else
+ * is emitted in the same tick), otherwise when the interval since the last send is over.
+ */
+function cadence(intervalMs: number, lastSentAt: () => number, send: () => void) {
+  let timer: "tick" | ReturnType<typeof setTimeout> | undefined;
+  const cancel = () => {
+    if (timer !== undefined && timer !== "tick") clearTimeout(timer);
+    timer = undefined;
+  };
+  const fire = () => {
+    cancel();
+    send();
+  };
+  const soon = () => {
+    if (timer === "tick") return;
+    cancel();
+    timer = "tick";
+    queueMicrotask(fire);
+  };
+  return {
+    /** Something waits to be sent. */
+    waiting: () => timer !== undefined,
+    /** Something new waits: it joins what already waits, or goes when the interval allows. */
+    poke() {
+      if (timer !== undefined) return;
+      const wait = lastSentAt() + intervalMs - Date.now();
+      if (wait <= 0) soon();
+      else timer = setTimeout(fire, wait);
+    },
+    /** Goes in this tick, with everything waiting (the run's end). */
+    soon,
+    /** Goes now (a drain). */
+    now: fire,
+  };
+}
+
 export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: EventPipeOptions = {}) {
-  const intervalMs = options.intervalMs ?? APPEND_INTERVAL_MS;
   const cancelPollMs = options.cancelPollMs ?? CANCEL_POLL_MS;
   const bounded = <T>(call: Promise<T>) => withDeadline(call, options.hubTimeoutMs ?? DATA_PLANE_TIMEOUT_MS, "the run's event log");
-  let queue: AgentEvent[] = [];
+  let queue: AgentEvent[] = []; // not yet sent to the hub
   let due: AgentEvent[] = []; // not yet handed to onBatch
   let nextSeq = options.firstSeq ?? 0;
   let note: AppendNote = {};
   let sending: Promise<void> = Promise.resolve();
   let lastSentAt = options.appendedAt ?? Number.NEGATIVE_INFINITY;
-  let scheduled: "now" | ReturnType<typeof setTimeout> | undefined;
+  let liveSentAt = lastSentAt;
 
-  const flush = () => {
-    if (scheduled !== undefined && scheduled !== "now") clearTimeout(scheduled);
-    scheduled = undefined;
-    if (due.length > 0) {
+  const live = cadence(
+    options.liveIntervalMs ?? LIVE_INTERVAL_MS,
+    () => liveSentAt,
+    () => {
+      if (due.length === 0) return;
       const batch = due;
       due = [];
+      liveSentAt = Date.now();
       options.onBatch?.(nextSeq - batch.length, batch);
-    }
+    },
+  );
+
+  // Behind the append in flight, so a slow hub never reorders batches; what arrives meanwhile
+  // goes with the next one.
+  const append = () => {
     sending = sending.then(async () => {
       if (queue.length === 0 && !note.recorded) return;
       const batch = queue;
@@ -87,6 +133,11 @@ export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: 
     });
     return sending;
   };
+  const toHub = cadence(
+    options.hubIntervalMs ?? HUB_INTERVAL_MS,
+    () => lastSentAt,
+    () => void append(),
+  );
 
   let watch: ReturnType<typeof setInterval> | undefined;
   const stopWatching = () => {
@@ -100,7 +151,7 @@ export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: 
   if (hub.isCancelRequested) {
     let asking = false; // one question at a time: a slow hub must not collect a pile of them
     watch = setInterval(() => {
-      if (asking || Date.now() - lastSentAt < cancelPollMs || scheduled !== undefined) return; // events flow: appends carry the answer
+      if (asking || Date.now() - lastSentAt < cancelPollMs || toHub.waiting()) return; // events flow: appends carry the answer
       asking = true;
       // Called on the hub itself: a Durable Object stub's methods are RPC properties, and
       // `.bind` on one would name a remote property "isCancelRequested.bind".
@@ -115,14 +166,6 @@ export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: 
     }, cancelPollMs);
   }
 
-  const flushSoon = () => {
-    if (scheduled === "now") return;
-    if (scheduled !== undefined) clearTimeout(scheduled);
-    scheduled = "now";
-    // Batch what is emitted in the same tick; keep the order of batches.
-    queueMicrotask(() => void flush());
-  };
-
   return {
     /** Numbers the event and queues it for the next batch. */
     emit(event: AgentEvent): void {
@@ -131,12 +174,11 @@ export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: 
       if (options.onBatch) due.push(event);
       if (isTerminalEvent(event)) {
         stopWatching();
-        flushSoon();
-      } else if (scheduled === undefined) {
-        // (otherwise it joins the batch already on its way)
-        const wait = lastSentAt + intervalMs - Date.now();
-        if (wait <= 0) flushSoon();
-        else scheduled = setTimeout(() => void flush(), wait);
+        live.soon();
+        toHub.soon();
+      } else {
+        if (options.onBatch) live.poke();
+        toHub.poke();
       }
     },
     /**
@@ -146,8 +188,12 @@ export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: 
     markRecorded() {
       note = { recorded: true };
     },
-    /** Resolves when everything emitted so far has reached the hub. */
-    drain: () => flush(),
+    /** Sends everything emitted so far now; resolves when the hub has it. */
+    drain: () => {
+      live.now();
+      toHub.now();
+      return sending;
+    },
     /** The run is over (however it ended): no more polling. */
     stop: stopWatching,
   };

@@ -102,7 +102,7 @@ describe("eventPipe", () => {
           },
         },
         () => {},
-        { intervalMs: 50 },
+        { hubIntervalMs: 50 },
       );
       return { pipe, batches };
     };
@@ -149,13 +149,48 @@ describe("eventPipe", () => {
         batches.push(events);
         return { cancelRequested: false };
       };
-      const pipe = eventPipe({ append }, () => {}, { intervalMs: 50, appendedAt: Date.now() });
+      const pipe = eventPipe({ append }, () => {}, { hubIntervalMs: 50, appendedAt: Date.now() });
       await vi.advanceTimersByTimeAsync(10);
       pipe.emit(delta(1)); // 10 ms after the start's append: waits
       await vi.advanceTimersByTimeAsync(39);
       expect(batches).toHaveLength(0);
       await vi.advanceTimersByTimeAsync(1);
       expect(batches.map(deltasOf)).toEqual([["1 "]]);
+    });
+
+    test("the live stream and the hub keep their own cadence; both get every event, in order, and the end at once", async () => {
+      vi.useFakeTimers();
+      const appends: AgentEvent[][] = [];
+      const live: { from: number; events: AgentEvent[] }[] = [];
+      const pipe = eventPipe(
+        {
+          append: async (events) => {
+            appends.push(events);
+            return { cancelRequested: false };
+          },
+        },
+        () => {},
+        { liveIntervalMs: 50, hubIntervalMs: 250, onBatch: (from, events) => live.push({ from, events }) },
+      );
+      for (let n = 0; n < 100; n++) {
+        pipe.emit(delta(n));
+        await vi.advanceTimersByTimeAsync(10);
+      }
+      pipe.emit(agUi.runError("MODEL_ERROR", "boom"));
+      await vi.advanceTimersByTimeAsync(0);
+      const all = [...Array.from({ length: 100 }, (_, n) => `${n} `), "RUN_ERROR"];
+      expect(appends.flatMap(deltasOf)).toEqual(all);
+      expect(live.flatMap((batch) => deltasOf(batch.events))).toEqual(all);
+      // Numbered as emitted: each live batch starts where the one before it ended.
+      expect(live.map((batch) => batch.from)).toEqual(live.map((_, i) => live.slice(0, i).reduce((n, b) => n + b.events.length, 0)));
+      // 1000 ms: one chunk per 50 ms to the live stream, one append per 250 ms to the hub,
+      // plus the first of each at once and the end.
+      expect(live.length).toBeGreaterThanOrEqual(19);
+      expect(live.length).toBeLessThanOrEqual(22);
+      expect(appends.length).toBeGreaterThanOrEqual(5);
+      expect(appends.length).toBeLessThanOrEqual(6);
+      expect(appends.at(-1)!.at(-1)!.type).toBe("RUN_ERROR");
+      expect(live.at(-1)!.events.at(-1)!.type).toBe("RUN_ERROR");
     });
 
     test("the run's end goes at once and takes every waiting event with it, in one append", async () => {
@@ -246,7 +281,7 @@ describe("eventPipe while the run is silent", () => {
         },
       },
       () => {},
-      { firstSeq: 1, intervalMs: 0, onBatch: (from, events) => live.push({ from, events: events.map(numberOf) }) },
+      { firstSeq: 1, liveIntervalMs: 0, hubIntervalMs: 0, onBatch: (from, events) => live.push({ from, events: events.map(numberOf) }) },
     );
     pipe.emit(event(10));
     pipe.emit(event(11));
@@ -283,7 +318,7 @@ describe("eventPipe while the run is silent", () => {
         },
       },
       () => {},
-      { intervalMs: 0, hubTimeoutMs: 1_000, onAppendFailed: (error) => failures.push((error as Error).name) },
+      { hubIntervalMs: 0, hubTimeoutMs: 1_000, onAppendFailed: (error) => failures.push((error as Error).name) },
     );
     pipe.emit(event(0));
     let drained = false;
@@ -311,7 +346,7 @@ describe("eventPipe while the run is silent", () => {
         },
       },
       () => {},
-      { intervalMs: 0, onAppendFailed: (_error, events) => failures.push(events) },
+      { hubIntervalMs: 0, onAppendFailed: (_error, events) => failures.push(events) },
     );
     pipe.emit(event(0));
     pipe.emit(event(1));
