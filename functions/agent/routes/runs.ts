@@ -169,7 +169,7 @@ export function runRoutes(options: RunRouteOptions = {}) {
         ),
       };
 
-      const run = runAgent(request, { ...deps, settle: pipe.drain, startAnnounced: true }, pipe.emit, cancel.signal)
+      const run = runAgent(request, { ...deps, settle: pipe.settle, startAnnounced: true }, pipe.emit, cancel.signal)
         .catch((error: unknown) =>
           log.error("agent.run_crashed", { run_id: request.runId, error: error instanceof Error ? error.name : typeof error }),
         )

@@ -166,6 +166,12 @@ export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: 
     }, cancelPollMs);
   }
 
+  const drain = () => {
+    live.now();
+    toHub.now();
+    return sending;
+  };
+
   return {
     /** Numbers the event and queues it for the next batch. */
     emit(event: AgentEvent): void {
@@ -189,10 +195,20 @@ export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: 
       note = { recorded: true };
     },
     /** Sends everything emitted so far now; resolves when the hub has it. */
-    drain: () => {
-      live.now();
-      toHub.now();
-      return sending;
+    drain,
+    /**
+     * The run is at its finish line: resolves once the hub has said whether a cancel came
+     * first, after any append in flight. A read, not a write: what waits for the hub goes with
+     * the run's end a moment later. A hub that cannot answer counts as no cancel.
+     */
+    async settle(): Promise<void> {
+      if (!hub.isCancelRequested) return drain();
+      await sending;
+      try {
+        if (await bounded(hub.isCancelRequested())) cancelled();
+      } catch {
+        // the run goes on to record its end; the hub's cancel flag is lost with the hub
+      }
     },
     /** The run is over (however it ended): no more polling. */
     stop: stopWatching,

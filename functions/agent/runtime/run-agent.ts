@@ -27,7 +27,7 @@ export interface RunDependencies {
   agent: Settings["agent"];
   /** Persists the run; absent, nothing is written (benchmarks, unit use). */
   recorder?: RunRecorder;
-  /** Delivers what was emitted so far and learns of a pending cancel (the run hub's answer). */
+  /** Learns whether a cancel came before the finish line (the run hub's answer). */
   settle?: () => Promise<void>;
   now?: () => Date;
   /** RUN_STARTED (runStartedEvent) already reached the hub with the run's claim: not emitted again. */

@@ -104,7 +104,7 @@ async function buildFixture(env: Env, token: string): Promise<Fixture> {
       cli: { db, userId },
       skills: skillLibrary(settings.agent.enabledSkills),
       agent: settings.agent,
-      settle: pipe.drain,
+      settle: pipe.settle,
       startAnnounced: true,
     },
     pipe.emit,

@@ -357,3 +357,80 @@ describe("eventPipe while the run is silent", () => {
     expect(stored).toEqual([{ from: 2, events: [2] }]);
   });
 });
+
+describe("eventPipe at the run's finish line (settle)", () => {
+  test("asks the hub whether a cancel came first, after the append in flight, and stores nothing", async () => {
+    const calls: string[] = [];
+    let answerAppend = () => {};
+    let cancelled = 0;
+    const pipe = eventPipe(
+      {
+        append: async (events) => {
+          calls.push(`append ${events.map(numberOf).join(",")}`);
+          await new Promise<void>((resolve) => (answerAppend = resolve));
+          calls.push("append answered");
+          return { cancelRequested: false };
+        },
+        isCancelRequested: async () => {
+          calls.push("asked");
+          return true;
+        },
+      },
+      () => cancelled++,
+      { hubIntervalMs: 1_000 },
+    );
+    pipe.emit(event(1)); // goes at once: in flight until answered
+    await new Promise((r) => setTimeout(r, 1));
+    pipe.emit(event(2)); // waits for the hub's interval
+    const settled = pipe.settle();
+    await new Promise((r) => setTimeout(r, 1));
+    expect(calls).toEqual(["append 1"]); // not asked before the append in flight answers
+    answerAppend();
+    await settled;
+    expect(calls).toEqual(["append 1", "append answered", "asked"]);
+    expect(cancelled).toBe(1);
+    const drained = pipe.drain(); // what waited goes with the run's end
+    await new Promise((r) => setTimeout(r, 1));
+    answerAppend();
+    await drained;
+    expect(calls.slice(3)).toEqual(["append 2", "append answered"]);
+    pipe.stop();
+  });
+
+  test("a hub that does not answer counts as no cancel once the deadline passes", async () => {
+    vi.useFakeTimers();
+    let cancelled = 0;
+    const pipe = eventPipe(
+      { append: async () => ({ cancelRequested: false }), isCancelRequested: () => new Promise<boolean>(() => {}) },
+      () => cancelled++,
+      { hubTimeoutMs: 1_000 },
+    );
+    let settled = false;
+    void pipe.settle().then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toBe(true);
+    expect(cancelled).toBe(0);
+    pipe.stop();
+  });
+
+  test("a hub without the read learns of a cancel from a drain instead", async () => {
+    const sent: unknown[][] = [];
+    let cancelled = 0;
+    const pipe = eventPipe(
+      {
+        append: async (events) => {
+          sent.push(events.map(numberOf));
+          return { cancelRequested: true };
+        },
+      },
+      () => cancelled++,
+      { hubIntervalMs: 1_000, appendedAt: Date.now() },
+    );
+    pipe.emit(event(1));
+    await pipe.settle();
+    expect(sent).toEqual([[1]]);
+    expect(cancelled).toBe(1);
+  });
+});
