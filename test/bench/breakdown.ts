@@ -150,6 +150,7 @@ try {
     ["run-hub/run-hub.ts", /^\s+async start\(/, [["hub.start: claim + RUN_STARTED (DO call)", "1"]]],
     ["run-hub/run-hub.ts", /^\s+async follow\(/, [["hub.follow (DO call)", "1"]]],
     ["run-hub/run-hub.ts", /^\s+async append\(/, [["hub.append (DO call)", "1"]]],
+    ["run-hub/run-hub.ts", /^\s+async isCancelRequested\(/, [["hub.isCancelRequested: the cancel check (DO call)", "1"]]],
     [
       "run-hub/run-hub.ts",
       /^\s+async write\(/,

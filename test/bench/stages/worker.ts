@@ -94,6 +94,7 @@ async function buildFixture(env: Env, token: string): Promise<Fixture> {
       batches.push([...events]);
       return hub.append(events, note);
     },
+    isCancelRequested: () => hub.isCancelRequested(),
   };
   const pipe = eventPipe(recording, () => undefined, { appendedAt: Date.now(), firstSeq: 1 });
   const payloads: unknown[] = [];
@@ -166,9 +167,13 @@ const recorderFor = (f: Fixture, db: SupabaseClient, request: RunRequest, env: E
     payloads: r2PayloadStore(env.PAYLOADS, { timeoutMs: f.settings.dataPlane.timeoutMs }),
   });
 
-/** The run's batches as its pipe sends them, numbered on from `from`: the recorded note rides with the last (the end). */
+/**
+ * The run's batches as its pipe sends them, numbered on from `from`: the recorded note rides
+ * with the last (the end), after the run's read of the cancel flag at its finish line.
+ */
 async function appendAll(hub: ReturnType<typeof runHub>, batches: AgentEvent[][], from: number) {
   for (const [i, batch] of batches.entries()) {
+    if (i === batches.length - 1) await hub.isCancelRequested();
     await hub.append(batch, { recorded: i === batches.length - 1, from });
     from += batch.length;
   }
@@ -233,7 +238,7 @@ const STAGES: Record<string, Stage> = {
     for (const batch of f.batches) for (const event of batch) n += sseFrame(seq++, event).length;
     return n;
   },
-  "hub: start (claim + RUN_STARTED) + the run's appends, recorded with the last": (f, env) => hubRun(f, env, [f.started], f.batches),
+  "hub: start (claim + RUN_STARTED) + the run's appends and its cancel check": (f, env) => hubRun(f, env, [f.started], f.batches),
   "hub: the same + the POST's live stream (the batches framed and read)": async (f, env) => {
     const live = liveStream();
     const read = new Response(live.stream).arrayBuffer();
