@@ -6,7 +6,8 @@
 //     activity, and a run closed as abandoned is also finished in the runs table;
 //   - the hub finishes a run's record only when the run could not: a recorded end leaves it
 //     nothing but retention, an unrecorded one a retry within seconds.
-//   - a hub that cannot store events costs only resumes: the POST streams and records the whole run.
+//   - a hub that cannot store events costs only resumes: the POST streams and records the whole run;
+//     a hub slow to store the run's end does not hold the POST's stream open.
 //   - a hub that does not answer at all: starting, resuming and cancelling are a 503 within the deadline.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, inject, test } from "vitest";
@@ -242,6 +243,43 @@ describe("a run hub that cannot store events", () => {
     expect((await db.from("runs").select("status").eq("id", input.runId).single()).data).toEqual({ status: "succeeded" });
     // The hub kept what its start stored, and nothing after.
     expect(await runHub(env, ALICE, input.runId).info()).toEqual({ exists: true, finished: false, events: 1 });
+  });
+
+  test("a hub slow to store the run's end: the POST's stream ends with the run, not with the hub's answer", async () => {
+    // The real hubs, except that the append carrying the run's end waits until the test lets it go.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let endStored = false;
+    const hubs = env.RUN_HUB;
+    const slowEnd = {
+      idFromName: (name: string) => hubs.idFromName(name),
+      get: (id: DurableObjectId) => {
+        const hub = hubs.get(id);
+        return {
+          start: (owner: never, first: never) => hub.start(owner, first),
+          append: async (events: { type: string }[], note: never) => {
+            if (!events.some((event) => event.type === EventType.RUN_FINISHED)) return hub.append(events as never, note);
+            await held;
+            const answer = await hub.append(events as never, note);
+            endStored = true;
+            return answer;
+          },
+          isCancelRequested: () => hub.isCancelRequested(),
+          refused: () => hub.refused(),
+        };
+      },
+    };
+    const input = runInput("today?");
+    // A deadline longer than the test's own timeout: a stream that waited for the hub would not end in time.
+    // (The live stream closes itself on the run's terminal event, decision D42.)
+    const run = await runAgentRequest({ token: aliceToken, input, script, env: { RUN_HUB: slowEnd, DATA_PLANE_TIMEOUT_MS: "60000" } });
+    await verify(run.events as never);
+    expect(run.events.at(-1)).toMatchObject({ type: EventType.RUN_FINISHED });
+    expect(endStored).toBe(false);
+    // The hub still gets the end once it answers, and a resume then replays the whole run.
+    release();
+    await expect.poll(() => endStored).toBe(true);
+    expect(await runHub(env, ALICE, input.runId).info()).toMatchObject({ exists: true, finished: true, events: run.events.length });
   });
 });
 
