@@ -19,6 +19,10 @@
 //   flow: a follower sees them up to that much later than the live stream, and a cancel is
 //   noticed up to a second later, as it already is while the run is silent (below).
 //
+// A run that has nothing to append (waiting on a slow model call) would never hear of a cancel
+// that way, so while the pipe is idle it asks the hub every `cancelPollMs`: one read-only
+// Durable Object call per second of silence, none while events flow. At its finish line the
+// run asks once more (`settle`), so that a cancel that came first wins.
 import { DATA_PLANE_TIMEOUT_MS, withDeadline } from "../../lib/bounded-fetch.ts";
 import { type AgentEvent, isTerminalEvent } from "../runtime/ag-ui-events.ts";
 import type { AppendNote } from "./run-hub.ts";
