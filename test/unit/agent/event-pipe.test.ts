@@ -193,6 +193,30 @@ describe("eventPipe", () => {
       expect(live.at(-1)!.events.at(-1)!.type).toBe("RUN_ERROR");
     });
 
+    test("by default the live stream gets a chunk per 50 ms and the hub an append per second (decision D44)", async () => {
+      vi.useFakeTimers();
+      let appends = 0;
+      let chunks = 0;
+      const pipe = eventPipe(
+        {
+          append: async () => {
+            appends++;
+            return { cancelRequested: false };
+          },
+        },
+        () => {},
+        { onBatch: () => chunks++ },
+      );
+      for (let n = 0; n < 200; n++) {
+        pipe.emit(delta(n)); // a delta every 10 ms for 2 s
+        await vi.advanceTimersByTimeAsync(10);
+      }
+      expect(chunks).toBeGreaterThanOrEqual(39);
+      expect(chunks).toBeLessThanOrEqual(41);
+      expect(appends).toBeGreaterThanOrEqual(2);
+      expect(appends).toBeLessThanOrEqual(3);
+    });
+
     test("the run's end goes at once and takes every waiting event with it, in one append", async () => {
       vi.useFakeTimers();
       const { pipe, batches } = pacedPipe();
