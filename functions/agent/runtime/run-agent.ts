@@ -34,6 +34,14 @@ export interface RunDependencies {
   startAnnounced?: boolean;
 }
 
+/**
+ * The AI SDK's own telemetry is on unless switched off: with no integration registered it still
+ * opens a tracing channel and copies the event of every model and tool call, about 0.3 ms of
+ * CPU per streamText call here (docs/performance.md). Runs are observed through the product's
+ * own log lines; an SDK telemetry integration registered globally does not see these calls.
+ */
+const NO_SDK_TELEMETRY = { isEnabled: false } as const;
+
 /** A run's first event. The run route sends it with the hub's claim, saving the hub a round trip. */
 export const runStartedEvent = (request: Pick<RunRequest, "threadId" | "runId">, models: AgentModels) =>
   agUi.runStarted(request.threadId, request.runId, { models: models.labels, demo_model: models.demo });
@@ -215,6 +223,7 @@ export async function runAgent(
       ...(deps.agent.temperature !== undefined ? { temperature: deps.agent.temperature } : {}),
       abortSignal: cancel,
       maxRetries: 1,
+      telemetry: NO_SDK_TELEMETRY,
       onError: keepProviderBodyOutOfLogs,
     });
 
@@ -272,6 +281,7 @@ export async function runAgent(
         messages: [...messages, ...response.messages, { role: "user", content: BUDGET_SPENT_NOTE }],
         abortSignal: cancel,
         maxRetries: 1,
+        telemetry: NO_SDK_TELEMETRY,
         onError: keepProviderBodyOutOfLogs,
       });
       for await (const part of report.fullStream) {

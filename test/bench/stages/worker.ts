@@ -150,7 +150,8 @@ function chunkedModel(chunks: number): LanguageModelV4 {
 }
 
 async function textStep(chunks: number): Promise<number> {
-  const result = streamText({ model: chunkedModel(chunks), prompt: QUESTION });
+  // As the run calls it: without the SDK's telemetry (run-agent.ts).
+  const result = streamText({ model: chunkedModel(chunks), prompt: QUESTION, telemetry: { isEnabled: false } });
   let n = 0;
   for await (const part of result.fullStream) if (part.type === "text-delta") n++;
   return n;
