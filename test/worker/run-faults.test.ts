@@ -12,7 +12,9 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, inject, test } from "vitest";
 import { createApp } from "../../functions/agent/app.ts";
-import { runHub } from "../../functions/agent/run-hub/run-hub.ts";
+import type { RunOwner } from "../../functions/agent/run-hub/close-run-record.ts";
+import { type AppendNote, type RunHub, runHub } from "../../functions/agent/run-hub/run-hub.ts";
+import type { AgentEvent } from "../../functions/agent/runtime/ag-ui-events.ts";
 import { loadSettings } from "../../functions/agent/settings.ts";
 import { createUserDatabase } from "../../functions/lib/user-database.ts";
 import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
@@ -211,22 +213,27 @@ describe("the hub's share of a run's record", () => {
   }, 30_000);
 });
 
+/** The real hubs (as the RUN_HUB binding), except for the calls a fault replaces. */
+function hubsWith(fault: (hub: DurableObjectStub<RunHub>) => { append: (events: AgentEvent[], note?: AppendNote) => Promise<unknown> }) {
+  const hubs = env.RUN_HUB;
+  return {
+    idFromName: (name: string) => hubs.idFromName(name),
+    get: (id: DurableObjectId) => {
+      const hub = hubs.get(id);
+      return {
+        start: (owner: RunOwner, first: AgentEvent[]) => hub.start(owner, first),
+        isCancelRequested: () => hub.isCancelRequested(),
+        refused: () => hub.refused(),
+        ...fault(hub),
+      };
+    },
+  };
+}
+
 describe("a run hub that cannot store events", () => {
   test("the POST still streams the whole run and records it; only the hub's log misses the events", async () => {
-    // The real hubs, except that every append fails (the object unreachable or its storage full).
-    const hubs = env.RUN_HUB;
-    const appendsFail = {
-      idFromName: (name: string) => hubs.idFromName(name),
-      get: (id: DurableObjectId) => {
-        const hub = hubs.get(id);
-        return {
-          start: (owner: never, first: never) => hub.start(owner, first),
-          append: () => Promise.reject(new Error("storage unavailable")),
-          isCancelRequested: () => hub.isCancelRequested(),
-          refused: () => hub.refused(),
-        };
-      },
-    };
+    // Every append fails (the object unreachable or its storage full).
+    const appendsFail = hubsWith(() => ({ append: () => Promise.reject(new Error("storage unavailable")) }));
     const input = runInput("today?");
     const run = await runAgentRequest({ token: aliceToken, input, script, env: { RUN_HUB: appendsFail } });
     expect(run.response.status).toBe(200);
@@ -246,29 +253,19 @@ describe("a run hub that cannot store events", () => {
   });
 
   test("a hub slow to store the run's end: the POST's stream ends with the run, not with the hub's answer", async () => {
-    // The real hubs, except that the append carrying the run's end waits until the test lets it go.
+    // The append carrying the run's end waits until the test lets it go.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let endStored = false;
-    const hubs = env.RUN_HUB;
-    const slowEnd = {
-      idFromName: (name: string) => hubs.idFromName(name),
-      get: (id: DurableObjectId) => {
-        const hub = hubs.get(id);
-        return {
-          start: (owner: never, first: never) => hub.start(owner, first),
-          append: async (events: { type: string }[], note: never) => {
-            if (!events.some((event) => event.type === EventType.RUN_FINISHED)) return hub.append(events as never, note);
-            await held;
-            const answer = await hub.append(events as never, note);
-            endStored = true;
-            return answer;
-          },
-          isCancelRequested: () => hub.isCancelRequested(),
-          refused: () => hub.refused(),
-        };
+    const slowEnd = hubsWith((hub) => ({
+      append: async (events, note) => {
+        if (!events.some((event) => event.type === EventType.RUN_FINISHED)) return hub.append(events, note);
+        await held;
+        const answer = await hub.append(events, note);
+        endStored = true;
+        return answer;
       },
-    };
+    }));
     const input = runInput("today?");
     // A deadline longer than the test's own timeout: a stream that waited for the hub would not end in time.
     // (The live stream closes itself on the run's terminal event, decision D42.)

@@ -11,6 +11,19 @@ afterEach(() => {
   vi.useRealTimers(); // after the tests that use fake ones
 });
 
+/** With fake timers: `work` settles when `ms` have passed, and not a moment before. */
+async function expectSettledAt(work: Promise<unknown>, ms: number) {
+  let settled = false;
+  const done = () => {
+    settled = true;
+  };
+  void work.then(done, done);
+  await vi.advanceTimersByTimeAsync(ms - 1);
+  expect(settled).toBe(false);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(settled).toBe(true);
+}
+
 describe("eventPipe", () => {
   test("keeps order across batches even when the hub answers slowly, and batches one tick's events", async () => {
     const batches: unknown[][] = [];
@@ -345,12 +358,7 @@ describe("eventPipe while the run is silent", () => {
       { hubIntervalMs: 0, hubTimeoutMs: 1_000, onAppendFailed: (error) => failures.push((error as Error).name) },
     );
     pipe.emit(event(0));
-    let drained = false;
-    void pipe.drain().then(() => (drained = true));
-    await vi.advanceTimersByTimeAsync(999);
-    expect(drained).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(drained).toBe(true);
+    await expectSettledAt(pipe.drain(), 1_000);
     expect(failures).toEqual(["TimeoutError"]);
     pipe.emit(event(1));
     await pipe.drain();
@@ -429,12 +437,7 @@ describe("eventPipe at the run's finish line (settle)", () => {
       () => cancelled++,
       { hubTimeoutMs: 1_000 },
     );
-    let settled = false;
-    void pipe.settle().then(() => (settled = true));
-    await vi.advanceTimersByTimeAsync(999);
-    expect(settled).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(settled).toBe(true);
+    await expectSettledAt(pipe.settle(), 1_000);
     expect(cancelled).toBe(0);
     pipe.stop();
   });
