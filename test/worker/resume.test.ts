@@ -239,4 +239,17 @@ describe("the hub keeps the run's numbers", () => {
       [8, EventType.RUN_FINISHED],
     ]);
   });
+
+  test("an append tells the run whether a client follows it live, so that it sends sooner (D44)", async () => {
+    const runId = crypto.randomUUID();
+    const hub = runHub(env, SEEDED_USERS.alice.id, runId);
+    await hub.start({ userId: SEEDED_USERS.alice.id, runId }, [{ type: EventType.RUN_STARTED, threadId: "t", runId } as never]);
+    expect(await hub.append([tick(1)], { from: 1 })).toEqual({ cancelRequested: false, followed: false });
+    const follower = await get(`/api/v1/agent/runs/${runId}/events?after=-1`);
+    const reader = follower.body!.getReader();
+    await reader.read(); // the replay: the follower is subscribed
+    expect(await hub.append([tick(2)], { from: 2 })).toEqual({ cancelRequested: false, followed: true });
+    await reader.cancel("gone");
+    await expect.poll(async () => (await hub.append([], {})).followed).toBe(false);
+  });
 });

@@ -16,8 +16,10 @@
 // - The hub is for followers (a client that resumes) and carries the cancel flag back. Each
 //   append is a Durable Object request and a storage write (about 2 ms of CPU locally, and a
 //   billed request and write in production), so it goes at most once a second while events
-//   flow: a follower sees them up to that much later than the live stream, and a cancel is
-//   noticed up to a second later, as it already is while the run is silent (below).
+//   flow, and a cancel is noticed up to a second later, as it already is while the run is
+//   silent (below). Once an append's answer says a client follows the run live (it
+//   resumed), the hub gets the live stream's cadence: that client lags by up to a second once,
+//   then as the live stream does.
 //
 // A run that has nothing to append (waiting on a slow model call) would never hear of a cancel
 // that way, so while the pipe is idle it asks the hub every `cancelPollMs`: one read-only
@@ -25,10 +27,10 @@
 // run asks once more (`settle`), so that a cancel that came first wins.
 import { DATA_PLANE_TIMEOUT_MS, withDeadline } from "../../lib/bounded-fetch.ts";
 import { type AgentEvent, isTerminalEvent } from "../runtime/ag-ui-events.ts";
-import type { AppendNote } from "./run-hub.ts";
+import type { AppendAnswer, AppendNote } from "./run-hub.ts";
 
 export interface HubLike {
-  append(events: AgentEvent[], note?: AppendNote): Promise<{ cancelRequested: boolean }>;
+  append(events: AgentEvent[], note?: AppendNote): Promise<AppendAnswer>;
   isCancelRequested?(): Promise<boolean>;
 }
 
@@ -62,7 +64,7 @@ export interface EventPipeOptions {
  * Sends what waits at most once per interval: at once after a quiet spell (with whatever else
  * is emitted in the same tick), otherwise when the interval since the last send is over.
  */
-function cadence(intervalMs: number, lastSentAt: () => number, send: () => void) {
+function cadence(intervalMs: () => number, lastSentAt: () => number, send: () => void) {
   let timer: "tick" | ReturnType<typeof setTimeout> | undefined;
   const cancel = () => {
     if (timer !== undefined && timer !== "tick") clearTimeout(timer);
@@ -84,7 +86,7 @@ function cadence(intervalMs: number, lastSentAt: () => number, send: () => void)
     /** Something new waits: it joins what already waits, or goes when the interval allows. */
     poke() {
       if (timer !== undefined) return;
-      const wait = lastSentAt() + intervalMs - Date.now();
+      const wait = lastSentAt() + intervalMs() - Date.now();
       if (wait <= 0) soon();
       else timer = setTimeout(fire, wait);
     },
@@ -106,8 +108,11 @@ export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: 
   let lastSentAt = options.appendedAt ?? Number.NEGATIVE_INFINITY;
   let liveSentAt = lastSentAt;
 
+  const liveIntervalMs = options.liveIntervalMs ?? LIVE_INTERVAL_MS;
+  const hubIntervalMs = options.hubIntervalMs ?? HUB_INTERVAL_MS;
+  let followed = false; // the hub's last answer: a client follows the run live
   const live = cadence(
-    options.liveIntervalMs ?? LIVE_INTERVAL_MS,
+    () => liveIntervalMs,
     () => liveSentAt,
     () => {
       if (due.length === 0) return;
@@ -129,16 +134,18 @@ export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: 
       note = {};
       lastSentAt = Date.now();
       try {
-        const { cancelRequested } = await bounded(hub.append(batch, sent));
-        if (cancelRequested) cancelled();
+        const answer = await bounded(hub.append(batch, sent));
+        followed = answer.followed === true;
+        if (answer.cancelRequested) cancelled();
       } catch (error) {
         options.onAppendFailed?.(error, batch.length);
       }
     });
     return sending;
   };
+  // A followed run sends to the hub at the live stream's cadence: its follower is a client too.
   const toHub = cadence(
-    options.hubIntervalMs ?? HUB_INTERVAL_MS,
+    () => (followed ? liveIntervalMs : hubIntervalMs),
     () => lastSentAt,
     () => void append(),
   );

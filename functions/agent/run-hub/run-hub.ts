@@ -48,6 +48,13 @@ export interface AppendNote {
   from?: number;
 }
 
+/** What the hub answers a batch with. */
+export interface AppendAnswer {
+  cancelRequested: boolean;
+  /** A client follows the run live (it resumed): the run sends it events sooner (decision D44). */
+  followed?: boolean;
+}
+
 interface Subscriber {
   after: number;
   push: (seq: number, event: AgentEvent) => void;
@@ -115,12 +122,14 @@ export class RunHub extends DurableObject<Env> {
   }
 
   /**
-   * Appends the run's next events; answers whether the user asked to cancel it. The note
-   * rides with the batch: `recorded` says the run recorded its end itself, so the hub has
-   * nothing to finish. It is applied before the batch's events, which may hold the end.
+   * Appends the run's next events; answers whether the user asked to cancel it, and whether
+   * someone follows the run live. The note rides with the batch: `recorded` says the run
+   * recorded its end itself, so the hub has nothing to finish. It is applied before the
+   * batch's events, which may hold the end.
    */
-  async append(events: AgentEvent[], note: AppendNote = {}): Promise<{ cancelRequested: boolean }> {
-    return this.write(events, note);
+  async append(events: AgentEvent[], note: AppendNote = {}): Promise<AppendAnswer> {
+    const { cancelRequested } = await this.write(events, note);
+    return { cancelRequested, followed: this.subscribers.size > 0 };
   }
 
   /** Numbers, stores and delivers events: the run's batches, its first events (start), or the hub's own end. */

@@ -230,6 +230,39 @@ describe("eventPipe", () => {
       expect(appends).toBeLessThanOrEqual(3);
     });
 
+    test("while the hub answers that a client follows the run, it gets the live stream's cadence", async () => {
+      vi.useFakeTimers();
+      let followers = true;
+      const appendedAt: number[] = [];
+      const pipe = eventPipe(
+        {
+          append: async () => {
+            appendedAt.push(Date.now());
+            return { cancelRequested: false, followed: followers };
+          },
+        },
+        () => {},
+        { liveIntervalMs: 50, hubIntervalMs: 1_000, onBatch: () => {} },
+      );
+      const began = Date.now();
+      for (let n = 0; n < 100; n++) {
+        pipe.emit(delta(n)); // a delta every 10 ms for 1 s, followed
+        await vi.advanceTimersByTimeAsync(10);
+      }
+      expect(appendedAt.length).toBeGreaterThanOrEqual(19);
+      expect(appendedAt.length).toBeLessThanOrEqual(21);
+      followers = false; // the follower left: the next answer says so
+      const whenLeft = appendedAt.length;
+      for (let n = 100; n < 300; n++) {
+        pipe.emit(delta(n)); // 2 s more
+        await vi.advanceTimersByTimeAsync(10);
+      }
+      // One more at the live cadence (its answer brings the news), then one a second.
+      expect(appendedAt.length - whenLeft).toBeGreaterThanOrEqual(2);
+      expect(appendedAt.length - whenLeft).toBeLessThanOrEqual(4);
+      expect(appendedAt[0]).toBe(began);
+    });
+
     test("the run's end goes at once and takes every waiting event with it, in one append", async () => {
       vi.useFakeTimers();
       const { pipe, batches } = pacedPipe();
