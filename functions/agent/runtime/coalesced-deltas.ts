@@ -8,6 +8,7 @@
 // end of the stream sends the rest. The client already receives events in batches at most every
 // 50 ms (the event pipe), so a window shorter than that changes what it sees only in grain.
 import type { LanguageModelV4, LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import { wrapLanguageModel } from "ai";
 
 /** At most this long between two merged parts while deltas flow. */
 export const COALESCE_MS = 40;
@@ -69,19 +70,15 @@ export function coalesceDeltas(windowMs = COALESCE_MS): TransformStream<Part, Pa
   });
 }
 
-/** The same model, its streams' deltas coalesced. */
+/** The same model, its streams' deltas coalesced (an AI SDK stream middleware). */
 export function withCoalescedDeltas(model: LanguageModelV4, windowMs = COALESCE_MS): LanguageModelV4 {
-  return {
-    specificationVersion: model.specificationVersion,
-    provider: model.provider,
-    modelId: model.modelId,
-    get supportedUrls() {
-      return model.supportedUrls;
+  return wrapLanguageModel({
+    model,
+    middleware: {
+      wrapStream: async ({ doStream }) => {
+        const result = await doStream();
+        return { ...result, stream: result.stream.pipeThrough(coalesceDeltas(windowMs)) };
+      },
     },
-    doGenerate: (options) => model.doGenerate(options),
-    async doStream(options) {
-      const result = await model.doStream(options);
-      return { ...result, stream: result.stream.pipeThrough(coalesceDeltas(windowMs)) };
-    },
-  };
+  });
 }
