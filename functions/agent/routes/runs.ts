@@ -3,8 +3,9 @@
 //   POST /api/v1/agent/runs                    start a run; the answer is its event stream
 //   GET  /api/v1/agent/runs/{runId}/events     resume: ?after=N or Last-Event-ID, then live
 //   POST /api/v1/agent/runs/{runId}/cancel     ask the run to stop
-// Every stream is a subscription to the run's hub (run-hub/run-hub.ts), so the first stream
-// and any resumed one are the same events with the same `id:`s. Each route declares its
+// The POST streams from the run itself (run-hub/live-stream.ts); a resume reads the run's hub
+// (run-hub/run-hub.ts), which stores the same events under the same `id:`s, so a resumed
+// stream continues exactly where the first one stopped (decision D42). Each route declares its
 // contract with describeRoute; its validators check the request with the schemas the OpenAPI
 // document shows (the run body: run-body.ts).
 import { RunAgentInputSchema } from "@ag-ui/core/schemas";
