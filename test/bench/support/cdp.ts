@@ -66,6 +66,8 @@ export interface CpuProfile {
     callFrame: { functionName: string; scriptId: string; url: string; lineNumber: number; columnNumber: number };
     hitCount?: number;
     children?: number[];
+    /** Self samples of this node by source line (1-based, of the script). */
+    positionTicks?: Array<{ line: number; ticks: number }>;
   }>;
   /** Microseconds on the monotonic clock (CLOCK_MONOTONIC on Linux, like process.hrtime). */
   startTime: number;

@@ -69,6 +69,12 @@ export interface Frame {
  * Our modules decide by path (and for the hub and recorder by method); the AI SDK by its entry
  * point when ours is not on the stack (a resumed async function loses its callers).
  */
+/**
+ * Stages whose names start with this run inside the run's Durable Object: on `wrangler dev` in
+ * the Worker's own isolate, in production on the object's machine.
+ */
+export const HUB_OBJECT = "hub object: ";
+
 export function stageOf(stack: readonly Frame[]): string {
   for (const { module, fn } of stack) {
     if (module === "") continue;
@@ -79,12 +85,14 @@ export function stageOf(stack: readonly Frame[]): string {
       return "settings";
     if (module.includes("runtime/run-request")) return "request parsing";
     if (module.includes("run-hub/run-hub")) {
-      if (fn === "claim" || fn === "start" || fn === "load" || fn === "idleLimitMs") return "claim (hub)";
-      if (fn === "append" || fn === "write" || fn === "number" || fn === "deliver" || fn === "refused") return "hub appends (DO side)";
-      return "SSE (frames, the live stream, followers)";
+      // runHub() is the Worker's side (it names the object); the rest is the object's code.
+      if (fn === "runHub") return "hub calls (run side)";
+      if (fn === "claim" || fn === "start" || fn === "load" || fn === "idleLimitMs") return `${HUB_OBJECT}claim`;
+      if (fn === "append" || fn === "write" || fn === "number" || fn === "deliver" || fn === "refused") return `${HUB_OBJECT}appends`;
+      return `${HUB_OBJECT}followers, cancel checks`;
     }
-    if (module.includes("run-hub/event-pipe") || module.includes("run-hub/record-state")) return "hub appends (run side)";
-    if (module.includes("run-hub/sse-frame") || module.includes("run-hub/live-stream")) return "SSE (frames, the live stream, followers)";
+    if (module.includes("run-hub/event-pipe") || module.includes("run-hub/record-state")) return "hub calls (run side)";
+    if (module.includes("run-hub/sse-frame") || module.includes("run-hub/live-stream")) return "SSE (frames, the live stream)";
     if (module.includes("persistence/run-recorder")) {
       if (fn === "start") return "record start";
       if (fn === "toolResult" || fn === "put") return "tool payloads (R2)";
@@ -127,20 +135,11 @@ export interface Attribution {
 
 const add = (map: Map<string, number>, key: string, value: number) => map.set(key, (map.get(key) ?? 0) + value);
 
-/**
- * Walks the samples. A sample's leaf may be a runtime API (storage put, fetch, console) called
- * from JS: its time counts for the JS caller's stage, and for the API in `byNative`.
- * `include` keeps only samples taken inside the given time windows (microseconds, monotonic);
- * `intervalUs` weighs every sample the same (by count) instead of by the time to the next one.
- * The bundle is the Worker's script: its id in the profile and the module of each of its lines.
- */
-export function attribute(
+/** The profile's nodes by id, and each node's stack (leaf first) as modules and function names. */
+export function profileStacks(
   profile: CpuProfile,
   bundle: { scriptId: string; moduleAt: (line: number) => string },
-  options: { include?: (timeUs: number) => boolean; intervalUs?: number } = {},
-): Attribution {
-  const { include, intervalUs } = options;
-  const { moduleAt } = bundle;
+): { byId: Map<number, ProfileNode>; stackOf: (id: number) => Frame[] } {
   const parent = new Map<number, number>();
   const byId = new Map<number, ProfileNode>();
   for (const node of profile.nodes) {
@@ -157,12 +156,29 @@ export function attribute(
       for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
         const node = byId.get(cur)!;
         if (node.callFrame.functionName === "(root)") break;
-        cached.push({ module: isBundle(node) ? moduleAt(node.callFrame.lineNumber) : "", fn: node.callFrame.functionName });
+        cached.push({ module: isBundle(node) ? bundle.moduleAt(node.callFrame.lineNumber) : "", fn: node.callFrame.functionName });
       }
       stacks.set(id, cached);
     }
     return cached;
   };
+  return { byId, stackOf };
+}
+
+/**
+ * Walks the samples. A sample's leaf may be a runtime API (storage put, fetch, console) called
+ * from JS: its time counts for the JS caller's stage, and for the API in `byNative`.
+ * `include` keeps only samples taken inside the given time windows (microseconds, monotonic);
+ * `intervalUs` weighs every sample the same (by count) instead of by the time to the next one.
+ * The bundle is the Worker's script: its id in the profile and the module of each of its lines.
+ */
+export function attribute(
+  profile: CpuProfile,
+  bundle: { scriptId: string; moduleAt: (line: number) => string },
+  options: { include?: (timeUs: number) => boolean; intervalUs?: number } = {},
+): Attribution {
+  const { include, intervalUs } = options;
+  const { byId, stackOf } = profileStacks(profile, bundle);
   const result: Attribution = { byStage: new Map(), byDependency: new Map(), byNative: new Map(), idleUs: 0, busyUs: 0 };
   let time = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
