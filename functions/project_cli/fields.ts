@@ -2,6 +2,7 @@
 // time zones and bounded text. Each carries a message that says what to send. Every string
 // field is built on `storableString`, so nothing Postgres would refuse gets past validation.
 import { z } from "zod";
+import { isTimeZone } from "./time.ts";
 
 /**
  * Text Postgres can store: `text` and `jsonb` refuse NUL (U+0000), and an unpaired UTF-16
@@ -127,15 +128,6 @@ export function dateProblem(value: string): string | undefined {
 }
 
 export const isoDate = storableString().superRefine(refineWith(dateProblem));
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const ianaTimezone = storableString().max(64).refine(isTimeZone, { error: "expected an IANA time zone, e.g. Asia/Shanghai or UTC" });
 

@@ -21,6 +21,17 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** Whether Intl knows the zone. A known zone's formatter is kept, so asking again is a lookup. */
+export function isTimeZone(timeZone: string): boolean {
+  if (formatters.has(timeZone)) return true;
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The zone's offset from UTC at `instant`, in seconds (local mean times before standard time had odd seconds). */
 export function offsetSeconds(instant: Date, timeZone: string): number {
   const parts = formatterFor(timeZone).formatToParts(instant);
@@ -132,6 +143,13 @@ export function dayBounds(date: string, timeZone: string): { start: Date; end: D
  * Africa/Monrovia until 1972) cannot be written as ±HH:MM (nor one beyond ±14:00, which the tool refuses), so such
  * instants are written in UTC.
  */
+const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+/** The day of the week the zone's clocks show at `instant`, in English (e.g. "Monday"). */
+export function weekdayIn(instant: Date, timeZone: string): string {
+  return WEEKDAY_NAMES[new Date(instant.getTime() + offsetSeconds(instant, timeZone) * 1000).getUTCDay()]!;
+}
+
 export function zonedIso(instant: Date, timeZone: string): string {
   const seconds = offsetSeconds(instant, timeZone);
   const offset = seconds % 60 === 0 && Math.abs(seconds) <= 14 * 3600 ? seconds / 60 : 0;

@@ -1,6 +1,6 @@
 // USER_CONTEXT_JSON, the ENV section of the worker's prompt (decision D19): the one source of
 // "now" and of the time zone that skills tell the model to resolve dates with.
-import { zonedIso } from "../../project_cli/time.ts";
+import { isTimeZone, weekdayIn, zonedIso } from "../../project_cli/time.ts";
 
 export interface UserContext {
   system_time_local: string;
@@ -15,13 +15,7 @@ interface ContextEntry {
 }
 
 function validZone(zone: unknown): zone is string {
-  if (typeof zone !== "string" || zone.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+  return typeof zone === "string" && zone.length <= 64 && isTimeZone(zone);
 }
 
 /**
@@ -39,7 +33,7 @@ export function buildUserContext(now: Date, timezone: string, locale = "en"): Us
   return {
     system_time_local: zonedIso(now, timezone),
     timezone_effective: timezone,
-    weekday: new Intl.DateTimeFormat("en-US", { timeZone: timezone, weekday: "long" }).format(now),
+    weekday: weekdayIn(now, timezone),
     locale,
   };
 }

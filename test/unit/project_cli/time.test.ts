@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { dayBounds, offsetMinutes, zonedIso } from "../../../functions/project_cli/time.ts";
+import { dayBounds, isTimeZone, offsetMinutes, weekdayIn, zonedIso } from "../../../functions/project_cli/time.ts";
 
 describe("dayBounds", () => {
   test("a day in Asia/Shanghai starts at 16:00 UTC the day before", () => {
@@ -34,5 +34,31 @@ describe("zonedIso", () => {
   test("offsetMinutes follows DST", () => {
     expect(offsetMinutes(new Date("2026-01-15T12:00:00Z"), "Europe/Berlin")).toBe(60);
     expect(offsetMinutes(new Date("2026-07-15T12:00:00Z"), "Europe/Berlin")).toBe(120);
+  });
+});
+
+describe("isTimeZone", () => {
+  test("knows every zone Intl lists, and UTC", () => {
+    for (const zone of ["UTC", ...Intl.supportedValuesOf("timeZone")]) expect(isTimeZone(zone), zone).toBe(true);
+  });
+
+  test("refuses what Intl does not know, however often it is asked (the kept formatters are for known zones only)", () => {
+    for (let i = 0; i < 3; i++)
+      for (const zone of ["Mars/Base", "../../etc", "", "Asia/Shanghai ", "constructor", "__proto__"])
+        expect(isTimeZone(zone), zone).toBe(false);
+    expect(isTimeZone("Asia/Shanghai")).toBe(true);
+  });
+});
+
+describe("weekdayIn", () => {
+  test("agrees with Intl in every zone, on both sides of local midnight", () => {
+    const instants = ["2026-04-23T20:30:00Z", "2026-04-23T03:00:00Z", "2026-12-31T23:59:59Z", "1900-01-01T12:00:00Z"].map(
+      (iso) => new Date(iso),
+    );
+    for (const zone of ["UTC", ...Intl.supportedValuesOf("timeZone")])
+      for (const instant of instants)
+        expect(weekdayIn(instant, zone), `${zone} ${instant.toISOString()}`).toBe(
+          new Intl.DateTimeFormat("en-US", { timeZone: zone, weekday: "long" }).format(instant),
+        );
   });
 });
