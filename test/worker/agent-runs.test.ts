@@ -252,6 +252,10 @@ describe("the old failure loop", () => {
     expect(execution.doStreamCalls).toHaveLength(8); // 7 tool steps + 1 report without tools
     expect(execution.doStreamCalls[7]!.tools ?? []).toHaveLength(0);
     expect(JSON.stringify(execution.doStreamCalls[7]!.prompt)).toContain(BUDGET_SPENT_NOTE);
+    // The answer is asked for with everything the seven steps found, not the last step alone.
+    const report = execution.doStreamCalls[7]!.prompt;
+    expect(report.filter((message) => message.role === "assistant")).toHaveLength(7);
+    expect(report.filter((message) => message.role === "tool")).toHaveLength(7);
   });
 });
 

@@ -1,7 +1,7 @@
 // One agent run, from the request to the last event: intent -> execution (tool loop) ->
 // report, emitted as AG-UI events while they happen. Every path ends with exactly one
 // RUN_FINISHED or RUN_ERROR, and nothing after it.
-import { type ModelMessage, stepCountIs, streamText } from "ai";
+import { type ModelMessage, stepCountIs, experimental_streamTextLowMemory as streamTextOnce } from "ai";
 import { log } from "../../lib/log.ts";
 import type { CliContext } from "../../project_cli/context.ts";
 import { type CliResult, failure } from "../../project_cli/result.ts";
@@ -41,6 +41,11 @@ export interface RunDependencies {
  * own log lines; an SDK telemetry integration registered globally does not see these calls.
  */
 const NO_SDK_TELEMETRY = { isEnabled: false } as const;
+
+// The model's stream is read once, by the run loop (decision D45): streamText's default result
+// keeps a replay for its getters, teeing the stream for each reader, and reads the whole run a
+// second time once `totalUsage` is asked for. The single-consumer variant runs the same loop
+// (tools, steps, retries) without either; what a step produced comes from `onStepEnd`.
 
 /** A run's first event. The run route sends it with the hub's claim, saving the hub a round trip. */
 export const runStartedEvent = (request: Pick<RunRequest, "threadId" | "runId">, models: AgentModels) =>
@@ -203,8 +208,10 @@ export async function runAgent(
     // A chunk per token would cost the SDK's per-chunk work on each: deltas are merged first.
     const executionModel = withCoalescedDeltas(deps.models.execution);
     let databaseDown = false;
+    // Every step's assistant and tool messages, for the answer asked for when the budget is spent.
+    const found: ModelMessage[] = [];
 
-    const execution = streamText({
+    const execution = streamTextOnce({
       model: executionModel,
       instructions,
       messages,
@@ -225,6 +232,7 @@ export async function runAgent(
       maxRetries: 1,
       telemetry: NO_SDK_TELEMETRY,
       onError: keepProviderBodyOutOfLogs,
+      onStepEnd: (step) => void found.push(...step.response.messages),
     });
 
     for await (const part of execution.fullStream) {
@@ -270,15 +278,14 @@ export async function runAgent(
     usage.execution = await execution.totalUsage;
 
     // Report: the answer normally streamed during the last step. If the budget ran out on a
-    // tool call, ask once more, without tools, for an answer from what was found.
+    // tool call, ask once more, without tools, for an answer from everything that was found.
     if (!state.answered) {
       stageBegan = Date.now();
       state.beginModelStep();
-      const response = await execution.response;
-      const report = streamText({
+      const report = streamTextOnce({
         model: executionModel,
         instructions,
-        messages: [...messages, ...response.messages, { role: "user", content: BUDGET_SPENT_NOTE }],
+        messages: [...messages, ...found, { role: "user", content: BUDGET_SPENT_NOTE }],
         abortSignal: cancel,
         maxRetries: 1,
         telemetry: NO_SDK_TELEMETRY,

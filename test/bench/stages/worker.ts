@@ -6,7 +6,7 @@
 //   GET  /stages             the stage names, in run order
 import type { LanguageModelV4, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { streamText } from "ai";
+import { experimental_streamTextLowMemory as streamTextOnce } from "ai";
 import { r2PayloadStore } from "../../../functions/agent/persistence/payload-store.ts";
 import { createRunRecorder } from "../../../functions/agent/persistence/run-recorder.ts";
 import { postProcessToolCall } from "../../../functions/agent/post-processing/index.ts";
@@ -150,10 +150,11 @@ function chunkedModel(chunks: number): LanguageModelV4 {
 }
 
 async function textStep(chunks: number): Promise<number> {
-  // As the run calls it: without the SDK's telemetry (run-agent.ts).
-  const result = streamText({ model: chunkedModel(chunks), prompt: QUESTION, telemetry: { isEnabled: false } });
+  // As the run calls it: one consumer, without the SDK's telemetry, and the usage read at the end (run-agent.ts).
+  const result = streamTextOnce({ model: chunkedModel(chunks), prompt: QUESTION, telemetry: { isEnabled: false } });
   let n = 0;
   for await (const part of result.fullStream) if (part.type === "text-delta") n++;
+  await result.totalUsage;
   return n;
 }
 
@@ -266,8 +267,8 @@ const STAGES: Record<string, Stage> = {
       Array.from({ length: 12 }, (_, i) => all.slice(cut(i), cut(i + 1))),
     );
   },
-  "AI SDK: streamText, one text step of 1 chunk (no tools)": () => textStep(1),
-  "AI SDK: streamText, one text step of 41 chunks (no tools)": () => textStep(41),
+  "AI SDK: streamText (single consumer), one text step of 1 chunk (no tools)": () => textStep(1),
+  "AI SDK: streamText (single consumer), one text step of 41 chunks (no tools)": () => textStep(41),
   "logging: the run's two log lines": () => {
     log.warn("agent.demo_model", { run_id: "r", thread_id: "t", note: "no AGENT_MODEL_API_KEY: the offline demo model is answering" });
     log.info("agent.run_finished", {
