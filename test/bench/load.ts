@@ -6,14 +6,18 @@
 // The model is an OpenAI-compatible server in its own process (test/bench/support/load-model-server.ts),
 // or with --model demo the offline demo model (tool runs and resumes only).
 // Per level it prints runs/s, p50/p99 time to the first event and to the end, errors, and the
-// CPU of every process involved (from /proc), to show what saturates. Printed, never asserted.
+// CPU of every process involved (from /proc), to show what saturates, and the ceiling that
+// follows on this machine with the measured rate's share of it (support/load-ceiling.ts).
+// Printed, never asserted.
 // Run: npm run bench:load [-- --levels 10,50,100 --seconds 20 --model wire|demo]
 import { spawn } from "node:child_process";
+import { availableParallelism } from "node:os";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { descendantsOf } from "../../supabase/local/processes.ts";
 import { resumeRun, runInput, type StreamTiming, startRun } from "./support/agent-client.ts";
 import { agentBenchConfig, startBenchStack, workerCpuGroups } from "./support/bench-stack.ts";
+import { loadCeiling } from "./support/load-ceiling.ts";
 import { commandOf, cpuSnapshot, sampleThreadStates, threadCpuMs, threadSchedMs } from "./support/proc-cpu.ts";
 import { percentile, row } from "./support/stats.ts";
 import { repoRoot, startBenchWorker } from "./support/wrangler-worker.ts";
@@ -203,6 +207,19 @@ try {
         `waiting for a core ${((sched.queuedMs / used.wallMs) * 100).toFixed(0)}%; sampled states:`,
     );
     console.log(`    ${mainStates.map(([state, share]) => `${state} ${(share * 100).toFixed(0)}%`).join(", ")}`);
+    const ceiling = loadCeiling({
+      runs: ok.length,
+      wallMs: used.wallMs,
+      mainIdleShare: mainStates.filter(([state]) => state.includes("(idle")).reduce((sum, [, share]) => sum + share, 0),
+      mainQueuedMs: sched.queuedMs,
+      cpuMs: [...used.byGroup.values()].reduce((sum, ms) => sum + ms, 0),
+      cores: availableParallelism(),
+    });
+    console.log(
+      `  ceiling: the main thread's own time ${ceiling.mainThreadMsPerRun.toFixed(1)} ms/run -> ${ceiling.mainThreadPerSecond.toFixed(1)} runs/s; ` +
+        `${availableParallelism()} cores / ${ceiling.cpuMsPerRun.toFixed(1)} ms of CPU per run across processes -> ${ceiling.coresPerSecond.toFixed(1)} runs/s; ` +
+        `measured ${ceiling.measuredPerSecond.toFixed(1)}, ${(ceiling.shareOfBound * 100).toFixed(0)}% of the lower`,
+    );
   }
 } finally {
   await agent.stop();
