@@ -143,13 +143,6 @@ export function dayBounds(date: string, timeZone: string): { start: Date; end: D
  * Africa/Monrovia until 1972) cannot be written as ±HH:MM (nor one beyond ±14:00, which the tool refuses), so such
  * instants are written in UTC.
  */
-const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
-
-/** The day of the week the zone's clocks show at `instant`, in English (e.g. "Monday"). */
-export function weekdayIn(instant: Date, timeZone: string): string {
-  return WEEKDAY_NAMES[new Date(instant.getTime() + offsetSeconds(instant, timeZone) * 1000).getUTCDay()]!;
-}
-
 export function zonedIso(instant: Date, timeZone: string): string {
   const seconds = offsetSeconds(instant, timeZone);
   const offset = seconds % 60 === 0 && Math.abs(seconds) <= 14 * 3600 ? seconds / 60 : 0;
@@ -159,4 +152,11 @@ export function zonedIso(instant: Date, timeZone: string): string {
   const sign = offset > 0 ? "+" : "-";
   const abs = Math.abs(offset);
   return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}
+
+const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+/** The day of the week the zone's clocks show at `instant`, in English (e.g. "Monday"). */
+export function weekdayIn(instant: Date, timeZone: string): string {
+  return WEEKDAY_NAMES[new Date(instant.getTime() + offsetSeconds(instant, timeZone) * 1000).getUTCDay()]!;
 }

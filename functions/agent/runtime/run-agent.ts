@@ -42,11 +42,6 @@ export interface RunDependencies {
  */
 const NO_SDK_TELEMETRY = { isEnabled: false } as const;
 
-// The model's stream is read once, by the run loop (decision D45): streamText's default result
-// keeps a replay for its getters, teeing the stream for each reader, and reads the whole run a
-// second time once `totalUsage` is asked for. The single-consumer variant runs the same loop
-// (tools, steps, retries) without either; what a step produced comes from `onStepEnd`.
-
 /** A run's first event. The run route sends it with the hub's claim, saving the hub a round trip. */
 export const runStartedEvent = (request: Pick<RunRequest, "threadId" | "runId">, models: AgentModels) =>
   agUi.runStarted(request.threadId, request.runId, { models: models.labels, demo_model: models.demo });
@@ -211,6 +206,10 @@ export async function runAgent(
     // Every step's assistant and tool messages, for the answer asked for when the budget is spent.
     const found: ModelMessage[] = [];
 
+    // The run loop is the stream's only reader (decision D45): streamText's default result keeps
+    // a replay for its getters, teeing the stream for each reader and reading the whole run again
+    // for `totalUsage`. The single-consumer variant runs the same loop (tools, steps, retries)
+    // without it, and has no getters for what the steps produced: that comes from `onStepEnd`.
     const execution = streamTextOnce({
       model: executionModel,
       instructions,

@@ -3,10 +3,11 @@
 // samples count the isolate's time, which is what a Worker is billed as CPU time in
 // production. Each sample stands for the sampler's real spacing, not the interval asked for:
 // in workerd it falls behind (asked for 100 us, it samples every ~190 us while JS runs), so
-// samples x interval read half a pure-JS stage's measured time. On `wrangler dev` two other parties run in that same isolate and are taken out
-// to get the run's own server time: the run's Durable Object (its code, and the native work
-// of creating and committing it that lands on the route's line calling it), which production
-// runs on the object's machine, and the offline demo model, which stands in for the model.
+// samples x interval read half a pure-JS stage's measured time.
+// On `wrangler dev` two other parties run in that same isolate and are taken out to get the
+// run's own server time: the run's Durable Object (its code, and the native work of creating
+// and committing it that lands on the route's line calling it), which production runs on the
+// object's machine, and the offline demo model, which stands in for the model.
 import type { CpuProfile } from "./cdp.ts";
 import { HUB_OBJECT, profileStacks, stageOf } from "./profile-attribution.ts";
 
@@ -17,7 +18,7 @@ export interface RunWindow {
 }
 
 export interface IsolateTime {
-  /** Time the isolate was held inside the window (busy samples x interval), microseconds. */
+  /** Time the isolate was held inside the window (busy samples x spacing), microseconds. */
   heldUs: number;
   /** Of which the run's Durable Object. */
   hubObjectUs: number;
