@@ -158,6 +158,14 @@ async function textStep(chunks: number): Promise<number> {
   return n;
 }
 
+/** The same step without the AI SDK: the model's own stream read to the end (what the SDK adds is the difference). */
+async function rawStep(chunks: number): Promise<number> {
+  const { stream } = await chunkedModel(chunks).doStream({ prompt: [{ role: "user", content: [{ type: "text", text: QUESTION }] }] });
+  let n = 0;
+  for await (const part of stream) if (part.type === "text-delta") n++;
+  return n;
+}
+
 const freshRequest = () => parsed(runBody(crypto.randomUUID()));
 
 const recorderFor = (f: Fixture, db: SupabaseClient, request: RunRequest, env: Env) =>
@@ -269,6 +277,8 @@ const STAGES: Record<string, Stage> = {
   },
   "AI SDK: streamText (single consumer), one text step of 1 chunk (no tools)": () => textStep(1),
   "AI SDK: streamText (single consumer), one text step of 41 chunks (no tools)": () => textStep(41),
+  "the model's stream alone, one text step of 1 chunk (no AI SDK)": () => rawStep(1),
+  "the model's stream alone, one text step of 41 chunks (no AI SDK)": () => rawStep(41),
   "logging: the run's two log lines": () => {
     log.warn("agent.demo_model", { run_id: "r", thread_id: "t", note: "no AGENT_MODEL_API_KEY: the offline demo model is answering" });
     log.info("agent.run_finished", {
