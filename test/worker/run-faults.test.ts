@@ -9,6 +9,7 @@
 //   - a hub that cannot store events costs only resumes: the POST streams and records the whole run;
 //     a hub slow to store the run's end does not hold the POST's stream open.
 //   - a hub that does not answer at all: starting, resuming and cancelling are a 503 within the deadline.
+//   - a signing key that does not import fails the start before the run id is claimed.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, inject, test } from "vitest";
 import { createApp } from "../../functions/agent/app.ts";
@@ -311,5 +312,27 @@ describe("a run hub that does not answer", () => {
       expect(answer.status).toBe(503);
       expect(await answer.json()).toMatchObject({ error: { code: "UPSTREAM_UNAVAILABLE", retryable: true } });
     }
+  });
+});
+
+describe("a credential signing key that does not import", () => {
+  test("the start fails with 500 before the run id is claimed: nothing is left running, and the id can be used once the key is fixed", async () => {
+    // The shape passes the settings' check; the key itself does not import (x is not a point coordinate).
+    const broken = JSON.stringify({ ...JSON.parse(String(env.CREDENTIAL_SIGNING_JWK)), x: "AAAA" });
+    const input = runInput("today?");
+    const failed = await runAgentRequest({ token: aliceToken, input, script, env: { CREDENTIAL_SIGNING_JWK: broken } });
+    expect(failed.response.status).toBe(500);
+    expect(JSON.parse(failed.text)).toMatchObject({ error: { code: "INTERNAL" } });
+    expect(failed.text).not.toContain(JSON.parse(broken).d);
+
+    const resumed = await createApp().request(
+      `/api/v1/agent/runs/${input.runId}/events`,
+      { headers: { authorization: `Bearer ${aliceToken}` } },
+      env,
+    );
+    expect(resumed.status).toBe(404);
+    const retried = await runAgentRequest({ token: aliceToken, input, script });
+    expect(retried.response.status).toBe(200);
+    expect(retried.events.at(-1)).toMatchObject({ type: EventType.RUN_FINISHED });
   });
 });

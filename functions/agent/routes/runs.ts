@@ -127,6 +127,8 @@ export function runRoutes(options: RunRouteOptions = {}) {
     .post("/api/v1/agent/runs", startRunDoc, runRequestBody, async (c) => {
       const { settings, user } = c.var;
       const request = c.req.valid("json");
+      // What can fail before the run exists fails first: a run id is claimed only for a run that starts.
+      const db = await createUserDatabase(settings, user.userId);
       const hub = runHub(c.env, user.userId, request.runId);
       const models = (options.models ?? ((s: Settings) => resolveModels(s.agent)))(settings);
       // RUN_STARTED rides with the claim: one hub call fewer.
@@ -147,7 +149,6 @@ export function runRoutes(options: RunRouteOptions = {}) {
         onAppendFailed: (error, events) =>
           log.warn("agent.hub_append_failed", { run_id: request.runId, events, error: error instanceof Error ? error.name : typeof error }),
       });
-      const db = await createUserDatabase(settings, user.userId);
       const deps = {
         models,
         cli: { db, userId: user.userId, ...(c.env.TOOL_AGENT ? { tools: boundToolRegistry(c.env.TOOL_AGENT, user.userId) } : {}) },
