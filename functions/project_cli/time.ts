@@ -3,7 +3,7 @@
 // Building a formatter costs far more than using one; a Map (not an object: zone names come
 // from callers) keeps one per zone, bounded by the number of zones Intl knows (~600).
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
+export function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat("en-US", {
@@ -32,14 +32,33 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
+// The formatter's text, "MM/DD/YYYY, HH:MM:SS": reading it costs a third of formatToParts,
+// which builds an object per field (calendar reads convert every occurrence they expand).
+export const FORMATTED_LOCAL_TIME = /^(\d{2})\/(\d{2})\/(\d+), (\d{2}):(\d{2}):(\d{2})$/;
+
+/** Local year, month, day, hour, minute and second at `instant` in the formatter's zone. */
+export function localFields(formatter: Intl.DateTimeFormat, instant: Date): number[] {
+  const match = FORMATTED_LOCAL_TIME.exec(formatter.format(instant));
+  if (match) return [match[3], match[1], match[2], match[4], match[5], match[6]].map(Number);
+  // Any other shape (another ICU's punctuation): the fields by name.
+  const parts = formatter.formatToParts(instant);
+  return ["year", "month", "day", "hour", "minute", "second"].map((type) => Number(parts.find((part) => part.type === type)?.value));
+}
+
 /** The zone's offset from UTC at `instant`, in seconds (local mean times before standard time had odd seconds). */
 export function offsetSeconds(instant: Date, timeZone: string): number {
-  const parts = formatterFor(timeZone).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const [year, month, day, hour, minute, second] = localFields(formatterFor(timeZone), instant) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   // setUTCFullYear, unlike Date.UTC, does not turn years 0-99 into 1900-1999.
   const asUtc = new Date(0);
-  asUtc.setUTCFullYear(get("year"), get("month") - 1, get("day"));
-  asUtc.setUTCHours(get("hour"), get("minute"), get("second"));
+  asUtc.setUTCFullYear(year, month - 1, day);
+  asUtc.setUTCHours(hour, minute, second);
   return Math.round((asUtc.getTime() - Math.floor(instant.getTime() / 1000) * 1000) / 1000);
 }
 

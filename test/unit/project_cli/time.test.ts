@@ -1,5 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { dayBounds, isTimeZone, offsetMinutes, weekdayIn, zonedIso } from "../../../functions/project_cli/time.ts";
+import {
+  dayBounds,
+  FORMATTED_LOCAL_TIME,
+  formatterFor,
+  isTimeZone,
+  localFields,
+  offsetMinutes,
+  offsetSeconds,
+  weekdayIn,
+  zonedIso,
+} from "../../../functions/project_cli/time.ts";
 
 describe("dayBounds", () => {
   test("a day in Asia/Shanghai starts at 16:00 UTC the day before", () => {
@@ -60,5 +70,52 @@ describe("weekdayIn", () => {
         expect(weekdayIn(instant, zone), `${zone} ${instant.toISOString()}`).toBe(
           new Intl.DateTimeFormat("en-US", { timeZone: zone, weekday: "long" }).format(instant),
         );
+  });
+});
+
+describe("offsetSeconds", () => {
+  const ZONES = ["UTC", ...Intl.supportedValuesOf("timeZone")];
+  const INSTANTS = [
+    "0050-06-01T12:00:00Z",
+    "1000-01-01T00:00:00Z",
+    "1900-01-01T00:00:00Z",
+    "1970-01-01T00:00:00Z",
+    "2026-01-15T08:30:00Z",
+    "2026-07-15T23:59:59Z",
+    "2300-03-01T00:00:01Z",
+  ].map((iso) => new Date(iso));
+  /** The offset from the formatter's fields by name, as offsetSeconds read it before it read the formatter's text. */
+  function byName(instant: Date, zone: string): number {
+    const parts = formatterFor(zone).formatToParts(instant);
+    const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+    const asUtc = new Date(0);
+    asUtc.setUTCFullYear(get("year"), get("month") - 1, get("day"));
+    asUtc.setUTCHours(get("hour"), get("minute"), get("second"));
+    return Math.round((asUtc.getTime() - Math.floor(instant.getTime() / 1000) * 1000) / 1000);
+  }
+
+  test("reads the same offset from the formatter's text as from its fields, in every zone, from year 50 to 2300", () => {
+    for (const zone of ZONES)
+      for (const instant of INSTANTS) {
+        expect(formatterFor(zone).format(instant), zone).toMatch(FORMATTED_LOCAL_TIME);
+        expect(offsetSeconds(instant, zone), `${zone} ${instant.toISOString()}`).toBe(byName(instant, zone));
+      }
+  });
+
+  test("a formatter whose text has another shape is read field by field, with the same result", () => {
+    const instant = new Date("2026-04-23T20:34:56Z");
+    const german = new Intl.DateTimeFormat("de-DE", {
+      timeZone: "Asia/Shanghai",
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    expect(german.format(instant)).not.toMatch(FORMATTED_LOCAL_TIME);
+    expect(localFields(german, instant)).toEqual([2026, 4, 24, 4, 34, 56]);
+    expect(localFields(formatterFor("Asia/Shanghai"), instant)).toEqual([2026, 4, 24, 4, 34, 56]);
   });
 });
