@@ -36,25 +36,21 @@ export function isTimeZone(timeZone: string): boolean {
 // which builds an object per field (calendar reads convert every occurrence they expand).
 export const FORMATTED_LOCAL_TIME = /^(\d{2})\/(\d{2})\/(\d+), (\d{2}):(\d{2}):(\d{2})$/;
 
+type LocalFields = [year: number, month: number, day: number, hour: number, minute: number, second: number];
+
 /** Local year, month, day, hour, minute and second at `instant` in the formatter's zone. */
-export function localFields(formatter: Intl.DateTimeFormat, instant: Date): number[] {
+export function localFields(formatter: Intl.DateTimeFormat, instant: Date): LocalFields {
   const match = FORMATTED_LOCAL_TIME.exec(formatter.format(instant));
-  if (match) return [match[3], match[1], match[2], match[4], match[5], match[6]].map(Number);
+  if (match) return [match[3], match[1], match[2], match[4], match[5], match[6]].map(Number) as LocalFields;
   // Any other shape (another ICU's punctuation): the fields by name.
   const parts = formatter.formatToParts(instant);
-  return ["year", "month", "day", "hour", "minute", "second"].map((type) => Number(parts.find((part) => part.type === type)?.value));
+  const field = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
+  return [field("year"), field("month"), field("day"), field("hour"), field("minute"), field("second")];
 }
 
 /** The zone's offset from UTC at `instant`, in seconds (local mean times before standard time had odd seconds). */
 export function offsetSeconds(instant: Date, timeZone: string): number {
-  const [year, month, day, hour, minute, second] = localFields(formatterFor(timeZone), instant) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [year, month, day, hour, minute, second] = localFields(formatterFor(timeZone), instant);
   // setUTCFullYear, unlike Date.UTC, does not turn years 0-99 into 1900-1999.
   const asUtc = new Date(0);
   asUtc.setUTCFullYear(year, month - 1, day);

@@ -12,7 +12,6 @@ import { RunAgentInputSchema } from "@ag-ui/core/schemas";
 import { Hono } from "hono/tiny";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
-import { withDeadline } from "../../lib/bounded-fetch.ts";
 import { errorBody } from "../../lib/errors.ts";
 import { log } from "../../lib/log.ts";
 import { createUserDatabase } from "../../lib/user-database.ts";
@@ -21,7 +20,7 @@ import { API_ERRORS, BEARER, EVENT_STREAM, errorResponses, jsonContent, validate
 import { r2ImageStore } from "../persistence/image-store.ts";
 import { r2PayloadStore } from "../persistence/payload-store.ts";
 import { createRunRecorder } from "../persistence/run-recorder.ts";
-import { eventPipe } from "../run-hub/event-pipe.ts";
+import { eventPipe, withinHubDeadline } from "../run-hub/event-pipe.ts";
 import { liveStream } from "../run-hub/live-stream.ts";
 import { reportingTo } from "../run-hub/record-state.ts";
 import { runHub } from "../run-hub/run-hub.ts";
@@ -119,9 +118,6 @@ const cancelDoc = describeRoute({
   },
 });
 
-/** How a hub that did not answer in time is named (a 503 UPSTREAM_UNAVAILABLE, see app.ts). */
-const RUN_HUB = "the run's event log";
-
 export function runRoutes(options: RunRouteOptions = {}) {
   return new Hono<AppEnv>()
     .post("/api/v1/agent/runs", startRunDoc, runRequestBody, async (c) => {
@@ -133,7 +129,7 @@ export function runRoutes(options: RunRouteOptions = {}) {
       const models = (options.models ?? ((s: Settings) => resolveModels(s.agent)))(settings);
       // RUN_STARTED rides with the claim: one hub call fewer.
       const started = runStartedEvent(request, models);
-      if (!(await withDeadline(hub.start({ userId: user.userId, runId: request.runId }, [started]), settings.dataPlane.timeoutMs, RUN_HUB)))
+      if (!(await withinHubDeadline(hub.start({ userId: user.userId, runId: request.runId }, [started]), settings.dataPlane.timeoutMs)))
         return c.json(errorBody("CONFLICT", "this runId was already used; start a new run with a new runId"), 409);
 
       // The POST streams from the run itself, a paced batch at a time; the hub keeps the same
@@ -187,17 +183,16 @@ export function runRoutes(options: RunRouteOptions = {}) {
       const { runId } = c.req.valid("param");
       const cursor = resumeCursor(c.req.valid("query").after, c.req.header("last-event-id"));
       if (!cursor.ok) return c.json(errorBody("INVALID_REQUEST", `${cursor.field} ${EVENT_CURSOR_PROBLEM}`, { field: cursor.field }), 400);
-      const stream = await withDeadline(
+      const stream = await withinHubDeadline(
         runHub(c.env, c.var.user.userId, runId).follow(cursor.after),
         c.var.settings.dataPlane.timeoutMs,
-        RUN_HUB,
       );
       if (!stream) return c.json(errorBody("NOT_FOUND", "no such run"), 404);
       return new Response(stream, { headers: SSE_HEADERS });
     })
     .post("/api/v1/agent/runs/:runId/cancel", cancelDoc, validated("param", RunIdParam), async (c) => {
       const hub = runHub(c.env, c.var.user.userId, c.req.valid("param").runId);
-      const state = await withDeadline(hub.cancel(), c.var.settings.dataPlane.timeoutMs, RUN_HUB);
+      const state = await withinHubDeadline(hub.cancel(), c.var.settings.dataPlane.timeoutMs);
       if (!state.exists) return c.json(errorBody("NOT_FOUND", "no such run"), 404);
       if (state.finished) return c.json(errorBody("CONFLICT", "the run has already ended"), 409);
       const accepted: z.output<typeof CancelRequested> = { cancel_requested: true };

@@ -34,6 +34,13 @@ export interface HubLike {
   isCancelRequested?(): Promise<boolean>;
 }
 
+/** How a hub call that did not answer in time names the hub (a 503 UPSTREAM_UNAVAILABLE from the routes). */
+export const RUN_HUB_NAME = "the run's event log";
+
+/** A call to the run's hub, failed with DeadlineExceeded if it has not answered within `timeoutMs`. */
+export const withinHubDeadline = <T>(call: Promise<T>, timeoutMs: number = DATA_PLANE_TIMEOUT_MS) =>
+  withDeadline(call, timeoutMs, RUN_HUB_NAME);
+
 /** The live stream: at most about 20 chunks a second, well under what a reader notices. */
 export const LIVE_INTERVAL_MS = 50;
 /** The hub: at most one append a second while events flow, besides the run's end and its drains. */
@@ -99,7 +106,7 @@ function cadence(intervalMs: () => number, lastSentAt: () => number, send: () =>
 
 export function eventPipe(hub: HubLike, onCancelRequested: () => void, options: EventPipeOptions = {}) {
   const cancelPollMs = options.cancelPollMs ?? CANCEL_POLL_MS;
-  const bounded = <T>(call: Promise<T>) => withDeadline(call, options.hubTimeoutMs ?? DATA_PLANE_TIMEOUT_MS, "the run's event log");
+  const bounded = <T>(call: Promise<T>) => withinHubDeadline(call, options.hubTimeoutMs);
   let queue: AgentEvent[] = []; // not yet sent to the hub
   let due: AgentEvent[] = []; // not yet handed to onBatch
   let nextSeq = options.firstSeq ?? 0;
