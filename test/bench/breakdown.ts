@@ -11,6 +11,7 @@
 //   4. Linux perf, when installed: the Worker process's CPU below JavaScript (SQLite, tracing,
 //      GC, streams, RPC ...).
 // Figures are printed, never asserted. Run: npm run bench:breakdown [-- --runs 100 --no-perf]
+// `-- --stage <text>` measures only the stages whose names contain the text (step 5 alone).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     runs: { type: "string", default: "100" },
     "no-perf": { type: "boolean", default: false },
     interval: { type: "string", default: "500" },
+    stage: { type: "string" },
   },
 });
 const runs = Number(values.runs);
@@ -46,6 +48,33 @@ interface RunTrace {
 }
 
 const stack = await startBenchStack();
+
+/** 5. Each stage alone, in its own Worker, with /proc: absolute CPU per stage. */
+async function printStageCosts(only: (stage: string) => boolean = () => true) {
+  console.log("\nCPU per stage, each alone in workerd (test/bench/stages/worker.ts; ms per iteration, /proc)");
+  console.log(`  ${row(["stage", "Worker CPU", "DB CPU", "wall"], [80, 10, 8, 8])}`);
+  const shape = await measureStages(
+    stack,
+    1_000,
+    (cost) =>
+      console.log(
+        `  ${row([cost.stage, cost.workerCpuMs.toFixed(2), cost.dataPlaneCpuMs.toFixed(2), cost.wallMs.toFixed(2)], [80, 10, 8, 8])}`,
+      ),
+    only,
+  );
+  console.log(`  (the hub stage replays a real run's ${shape.eventsPerRun} events in its ${shape.appendsPerRun} append batches)`);
+}
+
+if (values.stage !== undefined) {
+  const text = values.stage;
+  try {
+    await printStageCosts((stage) => stage.includes(text));
+  } finally {
+    await stack.stop();
+  }
+  process.exit(0);
+}
+
 const tap = await startDataPlaneTap(stack.plane.url);
 const agent = await startBenchWorker({
   name: "agent",
@@ -364,15 +393,7 @@ try {
     );
   }
 
-  // 5. Each stage alone, in its own Worker, with /proc: absolute CPU per stage.
-  console.log("\nCPU per stage, each alone in workerd (test/bench/stages/worker.ts; ms per iteration, /proc)");
-  const { costs, appendsPerRun, eventsPerRun } = await measureStages(stack);
-  console.log(`  ${row(["stage", "Worker CPU", "DB CPU", "wall"], [80, 10, 8, 8])}`);
-  for (const cost of costs)
-    console.log(
-      `  ${row([cost.stage, cost.workerCpuMs.toFixed(2), cost.dataPlaneCpuMs.toFixed(2), cost.wallMs.toFixed(2)], [80, 10, 8, 8])}`,
-    );
-  console.log(`  (the hub stage replays a real run's ${eventsPerRun} events in its ${appendsPerRun} append batches)`);
+  await printStageCosts();
   console.log(
     `  the full agent run above: ${((used.byGroup.get(groups[0]!.name) ?? 0) / runs).toFixed(2)} ms CPU per run in the Worker's workerd`,
   );

@@ -1,8 +1,8 @@
 // One retry of a model call that failed in a way worth retrying, with the AI SDK's rules: an
 // APICallError the provider marked retryable (408, 409, 429, 5xx, a network failure), after the
 // delay the provider asked for (retry-after-ms, then retry-after, when within 0..60 s), else
-// `fallbackDelayMs`. The intent stage calls its model directly (intent.ts) and uses this where
-// streamText would have retried for it. A cancel during the wait ends it at once.
+// `fallbackDelayMs`. The intent stage (intent.ts) and the tool loop (tool-loop.ts) call the model
+// without streamText and use this where it would have retried. A cancel during the wait ends it at once.
 import { APICallError } from "ai";
 
 export function retryDelayMs(error: unknown, fallbackDelayMs: number): number {

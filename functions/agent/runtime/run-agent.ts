@@ -1,7 +1,8 @@
 // One agent run, from the request to the last event: intent -> execution (tool loop) ->
 // report, emitted as AG-UI events while they happen. Every path ends with exactly one
 // RUN_FINISHED or RUN_ERROR, and nothing after it.
-import { type ModelMessage, stepCountIs, experimental_streamTextLowMemory as streamTextOnce } from "ai";
+import type { SharedV4Warning } from "@ai-sdk/provider";
+import type { ModelMessage } from "ai";
 import { log } from "../../lib/log.ts";
 import type { CliContext } from "../../project_cli/context.ts";
 import { type CliResult, failure } from "../../project_cli/result.ts";
@@ -17,6 +18,7 @@ import { describeModelFailure, errorKind } from "./model-errors.ts";
 import type { AgentModels } from "./models.ts";
 import { RecordFailure, type RunRecorder } from "./run-recorder.ts";
 import { type RunRequest, userTurnText } from "./run-request.ts";
+import { toolLoop } from "./tool-loop.ts";
 import { agentTools } from "./tools.ts";
 import { buildUserContext } from "./user-context.ts";
 
@@ -33,14 +35,6 @@ export interface RunDependencies {
   /** RUN_STARTED (runStartedEvent) already reached the hub with the run's claim: not emitted again. */
   startAnnounced?: boolean;
 }
-
-/**
- * The AI SDK's own telemetry is on unless switched off: with no integration registered it still
- * opens a tracing channel and copies the event of every model and tool call, about 0.3 ms of
- * CPU per streamText call here (docs/performance.md). Runs are observed through the product's
- * own log lines; an SDK telemetry integration registered globally does not see these calls.
- */
-const NO_SDK_TELEMETRY = { isEnabled: false } as const;
 
 /** A run's first event. The run route sends it with the hub's claim, saving the hub a round trip. */
 export const runStartedEvent = (request: Pick<RunRequest, "threadId" | "runId">, models: AgentModels) =>
@@ -204,13 +198,10 @@ export async function runAgent(
     const executionModel = withCoalescedDeltas(deps.models.execution);
     let databaseDown = false;
     // Every step's assistant and tool messages, for the answer asked for when the budget is spent.
-    const found: ModelMessage[] = [];
+    let found: ModelMessage[] = [];
 
-    // The run loop is the stream's only reader (decision D45): streamText's default result keeps
-    // a replay for its getters, teeing the stream for each reader and reading the whole run again
-    // for `totalUsage`. The single-consumer variant runs the same loop (tools, steps, retries)
-    // without it, and has no getters for what the steps produced: that comes from `onStepEnd`.
-    const execution = streamTextOnce({
+    // The loop runs each step through the AI SDK's call primitive (decision D46, tool-loop.ts).
+    const execution = toolLoop({
       model: executionModel,
       instructions,
       messages,
@@ -222,19 +213,16 @@ export async function runAgent(
           databaseDown = true;
         },
       }),
+      maxSteps: deps.agent.maxSteps,
       // The data plane is down: every further step would fail the same way, so stop after this
       // one and end the run with a clear error instead of spending the step budget
       // (infrastructure only; input mistakes always go back to the model).
-      stopWhen: [stepCountIs(deps.agent.maxSteps), () => databaseDown],
+      stopAfterStep: () => databaseDown,
       ...(deps.agent.temperature !== undefined ? { temperature: deps.agent.temperature } : {}),
       abortSignal: cancel,
-      maxRetries: 1,
-      telemetry: NO_SDK_TELEMETRY,
-      onError: keepProviderBodyOutOfLogs,
-      onStepEnd: (step) => void found.push(...step.response.messages),
     });
 
-    for await (const part of execution.fullStream) {
+    for await (const part of execution) {
       switch (part.type) {
         case "start-step":
           state.beginModelStep();
@@ -251,9 +239,11 @@ export async function runAgent(
           break;
         case "tool-result":
         case "tool-error": {
-          // A dynamic result would come from a tool we did not define (none is): it reads as a failure.
+          // A tool that threw, or a call the SDK refused (unknown tool, unparsable arguments), reads as a failure.
           const output: CliResult | SkillFileResult =
-            part.type === "tool-result" && !part.dynamic ? part.output : failure(null, null, "INTERNAL", "the tool failed unexpectedly");
+            part.type === "tool-result"
+              ? (part.output as CliResult | SkillFileResult)
+              : failure(null, null, "INTERNAL", "the tool failed unexpectedly");
           const args = argsByCall.get(part.toolCallId);
           const processed = postProcessToolCall({ toolName: part.toolName, toolCallId: part.toolCallId, args, output }, request.locale);
           const messageId = crypto.randomUUID();
@@ -266,35 +256,37 @@ export async function runAgent(
         case "finish-step":
           stepCount++;
           break;
+        case "warnings":
+          logModelWarnings(part.warnings, logFields);
+          break;
         case "error":
           throw modelFailure(part.error);
-        default:
+        case "finish":
+          usage.execution = part.usage;
+          found = part.responseMessages;
           break;
       }
     }
     if (databaseDown) throw new RunFailure("DATABASE_UNAVAILABLE", "your calendar data is unavailable right now; please try again shortly");
     lap("execution", stageBegan);
-    usage.execution = await execution.totalUsage;
 
     // Report: the answer normally streamed during the last step. If the budget ran out on a
     // tool call, ask once more, without tools, for an answer from everything that was found.
     if (!state.answered) {
       stageBegan = Date.now();
       state.beginModelStep();
-      const report = streamTextOnce({
+      const report = toolLoop({
         model: executionModel,
         instructions,
         messages: [...messages, ...found, { role: "user", content: BUDGET_SPENT_NOTE }],
+        maxSteps: 1,
         abortSignal: cancel,
-        maxRetries: 1,
-        telemetry: NO_SDK_TELEMETRY,
-        onError: keepProviderBodyOutOfLogs,
       });
-      for await (const part of report.fullStream) {
+      for await (const part of report) {
         if (part.type === "text-delta") state.text(part.text);
         else if (part.type === "error") throw modelFailure(part.error);
+        else if (part.type === "finish") usage.report = part.usage;
       }
-      usage.report = await report.totalUsage;
       if (!state.answered) state.text(LAST_RESORT_ANSWER);
       lap("report", stageBegan);
     }
@@ -352,11 +344,19 @@ export async function runAgent(
 }
 
 /**
- * streamText's default error handler prints the whole error, provider response body included,
- * to the Worker's log. Errors arrive as "error" parts and end the run through modelFailure,
- * which logs the status and class only.
+ * What the provider said about the request it was sent (a setting it does not support, say),
+ * which streamText printed to the console: a log line naming each warning's kind and subject.
  */
-function keepProviderBodyOutOfLogs(): void {}
+function logModelWarnings(warnings: readonly SharedV4Warning[], fields: Record<string, string>): void {
+  const kinds = warnings.map((warning) =>
+    "feature" in warning
+      ? `${warning.type}:${warning.feature}`
+      : "setting" in warning
+        ? `${warning.type}:${warning.setting}`
+        : warning.type,
+  );
+  log.warn("agent.model_warnings", { ...fields, warnings: kinds });
+}
 
 function databaseFailure(error: unknown): never {
   // The records refused this run's values (e.g. its runId is already recorded): a stable,

@@ -19,6 +19,7 @@ import { runIntentStage } from "../../../functions/agent/runtime/intent.ts";
 import { resolveModels } from "../../../functions/agent/runtime/models.ts";
 import { runAgent, runStartedEvent } from "../../../functions/agent/runtime/run-agent.ts";
 import { parseRunRequest, type RunRequest } from "../../../functions/agent/runtime/run-request.ts";
+import { toolLoop } from "../../../functions/agent/runtime/tool-loop.ts";
 import { loadSettings, type Settings } from "../../../functions/agent/settings.ts";
 import { type SkillFileResult, skillLibrary } from "../../../functions/agent/skills/skill-library.ts";
 import { importCredentialSigner, mintCredential } from "../../../functions/lib/auth/credential.ts";
@@ -149,8 +150,22 @@ function chunkedModel(chunks: number): LanguageModelV4 {
   };
 }
 
-async function textStep(chunks: number): Promise<number> {
-  // As the run calls it: one consumer, without the SDK's telemetry, and the usage read at the end (run-agent.ts).
+/** One text step as the run takes it: the run's tool loop, each model call the AI SDK's call primitive (D46). */
+async function loopStep(chunks: number): Promise<number> {
+  let n = 0;
+  const parts = toolLoop({
+    model: chunkedModel(chunks),
+    instructions: "",
+    messages: [{ role: "user", content: QUESTION }],
+    maxSteps: 1,
+    abortSignal: new AbortController().signal,
+  });
+  for await (const part of parts) if (part.type === "text-delta") n++;
+  return n;
+}
+
+/** The same step through streamText (single consumer, no SDK telemetry), the AI SDK's own loop, for comparison. */
+async function streamTextStep(chunks: number): Promise<number> {
   const result = streamTextOnce({ model: chunkedModel(chunks), prompt: QUESTION, telemetry: { isEnabled: false } });
   let n = 0;
   for await (const part of result.fullStream) if (part.type === "text-delta") n++;
@@ -275,8 +290,10 @@ const STAGES: Record<string, Stage> = {
       Array.from({ length: 12 }, (_, i) => all.slice(cut(i), cut(i + 1))),
     );
   },
-  "AI SDK: streamText (single consumer), one text step of 1 chunk (no tools)": () => textStep(1),
-  "AI SDK: streamText (single consumer), one text step of 41 chunks (no tools)": () => textStep(41),
+  "the run's tool loop, one text step of 1 chunk (no tools)": () => loopStep(1),
+  "the run's tool loop, one text step of 41 chunks (no tools)": () => loopStep(41),
+  "AI SDK: streamText (single consumer), one text step of 1 chunk (no tools)": () => streamTextStep(1),
+  "AI SDK: streamText (single consumer), one text step of 41 chunks (no tools)": () => streamTextStep(41),
   "the model's stream alone, one text step of 1 chunk (no AI SDK)": () => rawStep(1),
   "the model's stream alone, one text step of 41 chunks (no AI SDK)": () => rawStep(41),
   "logging: the run's two log lines": () => {

@@ -109,10 +109,9 @@ export function stageOf(stack: readonly Frame[]): string {
     if (module.includes("functions/agent/runtime/")) return "execution (run loop, events)";
     if (module.includes("routes/runs")) return "route handler (runs)";
     if (module.includes("functions/")) return "framework + middleware (ours)";
-    if (module.includes("node_modules/ai/")) {
-      if (fn === "generateText") return "intent";
-      if (fn === "streamText" || fn.startsWith("DefaultStreamTextResult")) return "execution (AI SDK)";
-    }
+    // The run's tool loop calls the AI SDK for each model step (D46): its frames are the SDK's
+    // share of the execution stage, not the loop's.
+    if (module.includes("node_modules/ai/") || module.includes("node_modules/@ai-sdk/")) return "execution (AI SDK)";
   }
   const leaf = stack.find((frame) => frame.module !== "");
   if (!leaf) return "runtime (no JS on the stack)";

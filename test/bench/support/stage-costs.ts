@@ -21,6 +21,7 @@ export async function measureStages(
   stack: BenchStack,
   targetMs = 1_000,
   onStage: (cost: StageCost) => void = () => {},
+  only: (stage: string) => boolean = () => true,
 ): Promise<{ costs: StageCost[]; appendsPerRun: number; eventsPerRun: number }> {
   const worker = await startBenchWorker({
     name: "stages",
@@ -48,7 +49,7 @@ export async function measureStages(
     const stages = (await (await fetch(`${worker.url}/stages`, { signal: AbortSignal.timeout(30_000) })).json()) as string[];
     const costs: StageCost[] = [];
     let shape = { appendsPerRun: 0, eventsPerRun: 0 };
-    for (const stage of stages) {
+    for (const stage of stages.filter(only)) {
       const probe = await call(stage, 20); // warm-up, and how long one takes
       shape = probe;
       // Log lines travel from workerd to wrangler over sockets it opens faster than it closes:
