@@ -1,6 +1,6 @@
 // The language model is the one test double: scripted per case with the AI SDK's mock model.
 // Runtime-neutral (Node benchmarks and workerd tests both use it).
-import type { LanguageModelV4StreamPart, LanguageModelV4Usage } from "@ai-sdk/provider";
+import type { LanguageModelV4StreamPart, LanguageModelV4Usage, SharedV4Warning } from "@ai-sdk/provider";
 import { simulateReadableStream } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 
@@ -13,13 +13,13 @@ export const scriptedUsage: LanguageModelV4Usage = {
 export type ScriptedStep =
   | { tool: string; input: unknown }
   | { tools: Array<{ tool: string; input: unknown }> }
-  | { text: string }
+  | { text: string; warnings?: SharedV4Warning[] }
   | { fail: Error };
 
 export function scriptedStream(step: ScriptedStep, index: number) {
   if ("fail" in step)
     return { stream: simulateReadableStream<LanguageModelV4StreamPart>({ chunks: [{ type: "error", error: step.fail }] }) };
-  const chunks: LanguageModelV4StreamPart[] = [{ type: "stream-start", warnings: [] }];
+  const chunks: LanguageModelV4StreamPart[] = [{ type: "stream-start", warnings: ("warnings" in step && step.warnings) || [] }];
   if ("text" in step) {
     const id = `text-${index}`;
     chunks.push({ type: "text-start", id });

@@ -3,7 +3,7 @@
 
 import { env } from "cloudflare:workers";
 import { APICallError } from "ai";
-import { afterEach, beforeAll, describe, expect, inject, test } from "vitest";
+import { afterEach, beforeAll, describe, expect, inject, test, vi } from "vitest";
 import { BUDGET_SPENT_NOTE } from "../../functions/agent/runtime/run-agent.ts";
 import { SEEDED_USERS } from "../../supabase/local/auth-tokens.ts";
 import { scriptedStream } from "../support/scripted-model.ts";
@@ -461,6 +461,36 @@ describe("stage details", () => {
     expect(set.execution.doStreamCalls[0]!.temperature).toBe(0.2);
     expect(ofType(set.events, EventType.TOOL_CALL_RESULT)).toHaveLength(2);
     expect(set.execution.doStreamCalls).toHaveLength(3); // 2 steps + the report call
+  });
+
+  test("what the provider warns about a request is logged by kind and subject, without its details", async () => {
+    const warn = vi.spyOn(console, "warn");
+    try {
+      const details = "the provider's own words about temperature";
+      const { events } = await runAgentRequest({
+        token: aliceToken,
+        input: runInput("hi"),
+        script: {
+          intent: { objective: "x", requires_tool: false },
+          steps: [
+            {
+              text: "hi",
+              warnings: [
+                { type: "unsupported", feature: "temperature", details },
+                { type: "other", message: details },
+              ],
+            },
+          ],
+        },
+      });
+      expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
+      const lines = warn.mock.calls.map((call) => String(call[0])).filter((line) => line.includes('"agent.model_warnings"'));
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0]!)).toMatchObject({ warnings: ["unsupported:temperature", "other"], run_id: expect.any(String) });
+      expect(lines[0]).not.toContain(details);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   test("an image in the request reaches the worker model as an image part", async () => {

@@ -317,6 +317,23 @@ describe("the run's tool loop does what streamText does", () => {
     expect(invalid.sent[1]?.prompt.at(-1)).toMatchObject({ role: "tool", content: [{ output: { type: "error-text" } }] });
   });
 
+  test("what the provider warns about a request is handed on once per step, before the step's parts", async () => {
+    const warned: LanguageModelV4StreamPart = { type: "stream-start", warnings: [{ type: "unsupported", feature: "temperature" }] };
+    const parts: LoopPart[] = [];
+    for await (const part of toolLoop({
+      model: scripted([[warned, ...answer("Fine.").slice(1)]]),
+      instructions,
+      messages,
+      maxSteps: 1,
+      temperature: 0.3,
+      abortSignal: new AbortController().signal,
+    }))
+      parts.push(part);
+    expect(parts[0]).toEqual({ type: "warnings", warnings: [{ type: "unsupported", feature: "temperature" }] });
+    expect(parts.filter((part) => part.type === "warnings")).toHaveLength(1);
+    expect(parts[1]).toEqual({ type: "start-step" });
+  });
+
   test("a cancel while a tool runs: the tool is told, and no further model call is made", async () => {
     const controller = new AbortController();
     let toolSignal: AbortSignal | undefined;
