@@ -14,11 +14,29 @@ export type ScriptedStep =
   | { tool: string; input: unknown }
   | { tools: Array<{ tool: string; input: unknown }> }
   | { text: string; warnings?: SharedV4Warning[] }
+  /** An answer whose stream breaks after its first words, as a dropped connection does. */
+  | { brokenText: string }
   | { fail: Error };
 
 export function scriptedStream(step: ScriptedStep, index: number) {
   if ("fail" in step)
     return { stream: simulateReadableStream<LanguageModelV4StreamPart>({ chunks: [{ type: "error", error: step.fail }] }) };
+  if ("brokenText" in step) {
+    const id = `text-${index}`;
+    const parts: LanguageModelV4StreamPart[] = [
+      { type: "stream-start", warnings: [] },
+      { type: "text-start", id },
+      { type: "text-delta", id, delta: step.brokenText },
+    ];
+    const stream = new ReadableStream<LanguageModelV4StreamPart>({
+      pull(controller) {
+        const part = parts.shift();
+        if (part) controller.enqueue(part);
+        else controller.error(new TypeError("terminated"));
+      },
+    });
+    return { stream };
+  }
   const chunks: LanguageModelV4StreamPart[] = [{ type: "stream-start", warnings: ("warnings" in step && step.warnings) || [] }];
   if ("text" in step) {
     const id = `text-${index}`;

@@ -306,6 +306,17 @@ describe("runs that fail", () => {
     expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: "MODEL_UNAVAILABLE" });
   });
 
+  test("the execution model's stream breaks mid-answer: what was streamed stays, then RUN_ERROR MODEL_UNAVAILABLE", async () => {
+    const { events, text } = await runAgentRequest({
+      token: aliceToken,
+      input: runInput("hi"),
+      script: { intent: { objective: "greet", requires_tool: false }, steps: [{ brokenText: "Hello, I was about to " }] },
+    });
+    await expectWellFormed(events, text);
+    expect(answerText(events)).toBe("Hello, I was about to ");
+    expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: "MODEL_UNAVAILABLE" });
+  });
+
   test("the database is down before the run: RUN_ERROR DATABASE_UNAVAILABLE, no model call", async () => {
     await outage("stop");
     const { events, text, execution, intent } = await runAgentRequest({
