@@ -139,6 +139,13 @@ async function* modelStep(options: ToolLoopOptions, messages: ModelMessage[]): A
           yield { ...outcome, input: part.input };
           break;
         }
+        case "tool-input-delta":
+          if (part.delta.length > 0) produced = true;
+          break;
+        case "file":
+        case "reasoning-file":
+          produced = true;
+          break;
         case "model-call-end":
           ended = true;
           finishReason = part.finishReason;
@@ -164,8 +171,11 @@ async function* modelStep(options: ToolLoopOptions, messages: ModelMessage[]): A
     // Tools run once the model's step is complete, all at once; each result is reported as it comes.
     if (finishReason === "stop" || finishReason === "tool-calls") {
       const invalid = new Set(outcomes.map((outcome) => outcome.toolCallId));
-      const runnable = calls.filter((call) => !invalid.has(call.toolCallId) && typeof tools?.[call.toolName]?.execute === "function");
-      for await (const outcome of inOrderOfCompletion(runnable.map((call) => runTool(call, tools ?? {}, messages, abortSignal)))) {
+      const runnable = calls.flatMap((call) => {
+        const tool = invalid.has(call.toolCallId) ? undefined : ownTool(tools, call.toolName);
+        return tool?.execute ? [runTool(call, tool.execute, messages, abortSignal)] : [];
+      });
+      for await (const outcome of inOrderOfCompletion(runnable)) {
         outcomes.push(outcome.outcome);
         yield { ...outcome.outcome, input: outcome.input };
       }
@@ -182,16 +192,21 @@ async function* modelStep(options: ToolLoopOptions, messages: ModelMessage[]): A
   };
 }
 
+/** A tool the model named, if it is one of ours (a name such as "constructor" is not). */
+const ownTool = (tools: ToolSet | undefined, name: string) => (tools && Object.hasOwn(tools, name) ? tools[name] : undefined);
+
+type Execute = NonNullable<ToolSet[string]["execute"]>;
+
 async function runTool(
   call: { toolCallId: string; toolName: string; input: unknown },
-  tools: ToolSet,
+  execute: Execute,
   messages: ModelMessage[],
   abortSignal: AbortSignal,
 ): Promise<{ outcome: ToolOutcome; input: unknown }> {
   const { toolCallId, toolName, input } = call;
   const options: ToolExecutionOptions<unknown> = { toolCallId, messages, abortSignal, context: undefined };
   try {
-    const returned: unknown = await tools[toolName]?.execute?.(input, options);
+    const returned: unknown = await execute(input, options);
     // Our tools answer with a promise; an SDK tool may stream preliminary results: the last one counts.
     const output = isAsyncIterable(returned) ? await lastOf(returned) : returned;
     return { outcome: { type: "tool-result", toolCallId, toolName, output }, input };

@@ -220,6 +220,9 @@ const cases: Record<string, Case> = {
   "a call to a tool that does not exist goes back to the model as an error": {
     calls: [[start, toolCall("c1", "calendar_read", "{}"), finish("tool-calls")], answer("Sorry.")],
   },
+  "a tool named like a property every object has is unknown too": {
+    calls: [[start, toolCall("c1", "constructor", "{}"), toolCall("c2", "__proto__", "{}"), finish("tool-calls")], answer("Sorry.")],
+  },
   "arguments that do not parse go back to the model as an error": {
     calls: [[start, toolCall("c1", "lookup", '{"q": '), finish("tool-calls")], answer("Sorry.")],
   },
