@@ -49,7 +49,7 @@ export type LoopPart =
   | { type: "finish-step" }
   /** What the provider said about the request it was sent (unsupported settings and the like). */
   | { type: "warnings"; warnings: readonly SharedV4Warning[] }
-  /** The loop ends here: the model call failed, or its stream reported an error. */
+  /** The model call failed, or its stream reported an error: the run stops reading here. */
   | { type: "error"; error: unknown }
   /** The loop ended: the usage of every step, and the messages every step added. */
   | { type: "finish"; usage: LanguageModelUsage; responseMessages: ModelMessage[] };
