@@ -26,6 +26,14 @@ const AgentEnv = z.object({
   AGENT_TEMPERATURE: optional(z.coerce.number().min(0).max(2, { error: "must be between 0 and 2" })),
   AGENT_ENABLED_SKILLS: optional(z.string()),
   AGENT_PRELOAD_ACTION_CARD: optional(z.enum(["true", "false"], { error: 'must be "true" or "false"' })).default("true"),
+  // How long a model call may send nothing before it has failed (reasoning models think in silence).
+  AGENT_MODEL_IDLE_TIMEOUT_SECONDS: optional(
+    z.coerce
+      .number({ error: "must be a number of seconds" })
+      .int()
+      .min(1, { error: "must be at least 1 second" })
+      .max(600, { error: "must be at most 600 seconds" }),
+  ).default(120),
   // How long a run may stay silent before its hub ends it.
   RUN_IDLE_TIMEOUT_SECONDS: optional(
     z.coerce
@@ -66,6 +74,8 @@ export interface Settings extends DataPlaneSettings {
     /** Skill folders the agent may read; absent means all bundled skills. */
     enabledSkills?: readonly string[];
     preloadActionCard: boolean;
+    /** A model call silent for this long has failed. */
+    modelIdleTimeoutMs: number;
     /** project_cli methods this deployment allows; absent means all. */
     allowedMethods?: AllowList;
   };
@@ -97,6 +107,7 @@ export function parseSettings(env: Record<string, unknown>): SettingsResult<Sett
             .map((name) => name.trim())
             .filter(Boolean) ?? modulesAllowed(env_.PROJECT_CLI_ALLOW ?? DEFAULT_ALLOW_LIST),
         preloadActionCard: env_.AGENT_PRELOAD_ACTION_CARD === "true",
+        modelIdleTimeoutMs: env_.AGENT_MODEL_IDLE_TIMEOUT_SECONDS * 1000,
         allowedMethods: env_.PROJECT_CLI_ALLOW ?? DEFAULT_ALLOW_LIST,
       },
       playground: { toolAgentUrl: env_.PLAYGROUND_TOOL_AGENT_URL?.replace(/\/+$/, "") },

@@ -16,11 +16,26 @@ export type ScriptedStep =
   | { text: string; warnings?: SharedV4Warning[] }
   /** An answer whose stream breaks after its first words, as a dropped connection does. */
   | { brokenText: string }
+  /** An answer that starts, then sends nothing more until its call is aborted (a provider gone quiet). */
+  | { silentAfter: string }
   | { fail: Error };
 
-export function scriptedStream(step: ScriptedStep, index: number) {
+export function scriptedStream(step: ScriptedStep, index: number, abortSignal?: AbortSignal) {
   if ("fail" in step)
     return { stream: simulateReadableStream<LanguageModelV4StreamPart>({ chunks: [{ type: "error", error: step.fail }] }) };
+  if ("silentAfter" in step) {
+    const id = `text-${index}`;
+    const stream = new ReadableStream<LanguageModelV4StreamPart>({
+      start(controller) {
+        controller.enqueue({ type: "stream-start", warnings: [] });
+        controller.enqueue({ type: "text-start", id });
+        controller.enqueue({ type: "text-delta", id, delta: step.silentAfter });
+        // As a fetch does: the call's abort ends the stream with its reason.
+        abortSignal?.addEventListener("abort", () => controller.error(abortSignal.reason), { once: true });
+      },
+    });
+    return { stream };
+  }
   if ("brokenText" in step) {
     const id = `text-${index}`;
     const parts: LanguageModelV4StreamPart[] = [
@@ -61,6 +76,14 @@ export function scriptedPair(router: unknown, steps: ScriptedStep[]) {
       return scriptedStream({ text: JSON.stringify(router) }, 0);
     },
   });
-  const execution = new MockLanguageModelV4({ doStream: steps.map(scriptedStream) });
+  let step = 0;
+  const execution = new MockLanguageModelV4({
+    doStream: async ({ abortSignal }) => {
+      const index = step++;
+      const planned = steps[index];
+      if (!planned) throw new Error(`the script has no step ${index}`);
+      return scriptedStream(planned, index, abortSignal);
+    },
+  });
   return { intent, execution };
 }

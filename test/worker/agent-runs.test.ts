@@ -317,6 +317,29 @@ describe("runs that fail", () => {
     expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: "MODEL_UNAVAILABLE" });
   });
 
+  test("the execution model goes silent after a tool call: RUN_ERROR MODEL_UNAVAILABLE once AGENT_MODEL_IDLE_TIMEOUT_SECONDS pass", async () => {
+    const { events, text } = await runAgentRequest({
+      token: aliceToken,
+      input: runInput("today?"),
+      env: { AGENT_MODEL_IDLE_TIMEOUT_SECONDS: "1" },
+      script: {
+        intent: { objective: "today", requires_tool: true },
+        steps: [
+          { tool: "project_cli", input: { module: "calendar", method: "read", input: { mode: "day", date: today, timezone: "UTC" } } },
+          { silentAfter: "Let me " },
+        ],
+      },
+    });
+    await expectWellFormed(events, text);
+    expect(ofType(events, EventType.TOOL_CALL_RESULT)).toHaveLength(1);
+    expect(answerText(events)).toBe("Let me ");
+    expect(events.at(-1)).toMatchObject({
+      type: EventType.RUN_ERROR,
+      code: "MODEL_UNAVAILABLE",
+      message: "the language model stopped answering; please try again",
+    });
+  });
+
   test("the database is down before the run: RUN_ERROR DATABASE_UNAVAILABLE, no model call", async () => {
     await outage("stop");
     const { events, text, execution, intent } = await runAgentRequest({

@@ -5,6 +5,7 @@ import type { LanguageModelV4, LanguageModelV4Prompt, LanguageModelV4Usage } fro
 import type { JSONSchema7 } from "ai";
 import { z } from "zod";
 import { truncateText } from "../../project_cli/fields.ts";
+import { silenceDeadline } from "./model-deadline.ts";
 import { errorKind, providerStatus } from "./model-errors.ts";
 import { withOneRetry } from "./model-retry.ts";
 import { toStrictJsonSchema } from "./strict-schema.ts";
@@ -83,25 +84,40 @@ class MalformedIntent extends Error {
  * the prompt in the provider's shape, the JSON response format (the OpenAI provider sends it
  * strict, as before), one retry with the SDK's rules (model-retry.ts), and the usage.
  */
-async function askForIntent(model: LanguageModelV4, prompt: LanguageModelV4Prompt, abortSignal: AbortSignal | undefined) {
-  const { stream } = await withOneRetry(
-    () =>
-      model.doStream({
-        prompt,
-        responseFormat: { type: "json", schema: INTENT_OUTPUT_WIRE_SCHEMA },
-        ...(abortSignal ? { abortSignal } : {}),
-      }),
-    abortSignal ? { abortSignal } : {},
-  );
+async function askForIntent(
+  model: LanguageModelV4,
+  prompt: LanguageModelV4Prompt,
+  abortSignal: AbortSignal | undefined,
+  idleTimeoutMs: number | undefined,
+) {
+  // A model that goes silent fails the call (model-deadline.ts), and with it the stage's hints.
+  const deadline = idleTimeoutMs === undefined ? undefined : silenceDeadline(idleTimeoutMs, abortSignal);
+  const signal = deadline?.signal ?? abortSignal;
   let text = "";
   let usage: IntentResult["usage"] = {};
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value: part } = await reader.read();
-    if (done) break;
-    if (part.type === "text-delta") text += part.delta;
-    else if (part.type === "error") throw part.error;
-    else if (part.type === "finish") usage = tokenCounts(part.usage);
+  try {
+    const { stream } = await withOneRetry(
+      () =>
+        model.doStream({
+          prompt,
+          responseFormat: { type: "json", schema: INTENT_OUTPUT_WIRE_SCHEMA },
+          ...(signal ? { abortSignal: signal } : {}),
+        }),
+      signal ? { abortSignal: signal } : {},
+    );
+    const reader = stream.getReader();
+    for (;;) {
+      const { done, value: part } = await reader.read();
+      if (done) break;
+      deadline?.heard();
+      if (part.type === "text-delta") text += part.delta;
+      else if (part.type === "error") throw part.error;
+      else if (part.type === "finish") usage = tokenCounts(part.usage);
+    }
+  } catch (error) {
+    throw deadline?.expired() ?? error;
+  } finally {
+    deadline?.stop();
   }
   let value: unknown;
   try {
@@ -134,6 +150,8 @@ export async function runIntentStage(options: {
   model: LanguageModelV4;
   conversation: readonly IntentTurn[];
   abortSignal?: AbortSignal;
+  /** A model call that sends nothing for this long has failed (model-deadline.ts); absent, no bound. */
+  idleTimeoutMs?: number;
 }): Promise<IntentResult> {
   const prompt: LanguageModelV4Prompt = [
     { role: "system", content: INTENT_INSTRUCTIONS },
@@ -144,7 +162,7 @@ export async function runIntentStage(options: {
   while (attempts < INTENT_ATTEMPTS) {
     attempts++;
     try {
-      const answer = await askForIntent(options.model, prompt, options.abortSignal);
+      const answer = await askForIntent(options.model, prompt, options.abortSignal, options.idleTimeoutMs);
       return { ...answer, attempts };
     } catch (error) {
       if (options.abortSignal?.aborted) throw error;

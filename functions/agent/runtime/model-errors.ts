@@ -3,6 +3,7 @@
 // error, so the provider's HTTP status is read from the last attempt, not the wrapper.
 // Only the status and a fixed sentence leave this module: never the provider's body or message.
 import { APICallError, RetryError } from "ai";
+import { ModelSilent } from "./model-deadline.ts";
 
 /** The provider's HTTP status of the (last) failed attempt, when there was an HTTP answer. */
 export function providerStatus(error: unknown): number | undefined {
@@ -39,6 +40,8 @@ export function describeModelFailure(error: unknown): ModelFailureDescription {
       message: `the language model provider could not serve this run: ${why} (HTTP ${status}). Retrying will not help; the service's model settings need attention`,
     };
   }
+  if (error instanceof ModelSilent)
+    return { code: "MODEL_UNAVAILABLE", status, message: "the language model stopped answering; please try again" };
   const shown = status === undefined ? "" : ` (HTTP ${status})`;
   return { code: "MODEL_UNAVAILABLE", status, message: `the language model could not be reached${shown}; please try again` };
 }

@@ -175,7 +175,12 @@ export async function runAgent(
     // Intent: what is asked, and hints that save the worker exploration.
     state.enterStep("intent");
     let stageBegan = Date.now();
-    const intent = await runIntentStage({ model: deps.models.intent, conversation, abortSignal: cancel });
+    const intent = await runIntentStage({
+      model: deps.models.intent,
+      conversation,
+      abortSignal: cancel,
+      idleTimeoutMs: deps.agent.modelIdleTimeoutMs,
+    });
     lap("intent", stageBegan);
     usage.intent = intent.usage;
     emit(agUi.custom("intent", intent.output));
@@ -220,6 +225,7 @@ export async function runAgent(
       stopAfterStep: () => databaseDown,
       ...(deps.agent.temperature !== undefined ? { temperature: deps.agent.temperature } : {}),
       abortSignal: cancel,
+      idleTimeoutMs: deps.agent.modelIdleTimeoutMs,
     });
 
     for await (const part of execution) {
@@ -281,6 +287,7 @@ export async function runAgent(
         messages: [...messages, ...found, { role: "user", content: BUDGET_SPENT_NOTE }],
         maxSteps: 1,
         abortSignal: cancel,
+        idleTimeoutMs: deps.agent.modelIdleTimeoutMs,
       });
       for await (const part of report) {
         if (part.type === "text-delta") state.text(part.text);

@@ -24,6 +24,7 @@ import {
   type ToolExecutionOptions,
   type ToolSet,
 } from "ai";
+import { silenceDeadline } from "./model-deadline.ts";
 import { withOneRetry } from "./model-retry.ts";
 import { addUsage, NO_USAGE, StepContent, type ToolOutcome } from "./step-messages.ts";
 
@@ -39,6 +40,8 @@ export interface ToolLoopOptions {
   stopAfterStep?: () => boolean;
   temperature?: number;
   abortSignal: AbortSignal;
+  /** A model call that sends nothing for this long has failed (model-deadline.ts); absent, no bound. */
+  idleTimeoutMs?: number;
 }
 
 export type LoopPart =
@@ -85,6 +88,9 @@ async function* modelStep(options: ToolLoopOptions, messages: ModelMessage[]): A
   let ended = false;
   let produced = false;
   let started = false;
+  // The model's silence is bounded while it answers; the tools' own deadlines cover their time.
+  const deadline = options.idleTimeoutMs === undefined ? undefined : silenceDeadline(options.idleTimeoutMs, abortSignal);
+  const callSignal = deadline?.signal ?? abortSignal;
   try {
     // A cancel that came while the last step's tools ran: no further model call.
     abortSignal.throwIfAborted();
@@ -96,11 +102,12 @@ async function* modelStep(options: ToolLoopOptions, messages: ModelMessage[]): A
           messages,
           ...(tools ? { tools } : {}),
           ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
-          abortSignal,
+          abortSignal: callSignal,
         }),
-      { abortSignal },
+      { abortSignal: callSignal },
     );
     for await (const part of call.stream) {
+      deadline?.heard();
       if (part.type === "model-call-start") {
         if (part.warnings.length > 0) yield { type: "warnings", warnings: part.warnings };
         continue;
@@ -155,7 +162,7 @@ async function* modelStep(options: ToolLoopOptions, messages: ModelMessage[]): A
           // The step still ends (its tools do not run); the run stops at this part.
           ended = true;
           finishReason = "error";
-          yield { type: "error", error: part.error };
+          yield { type: "error", error: deadline?.expired() ?? part.error };
           break;
         default:
           break;
@@ -168,6 +175,7 @@ async function* modelStep(options: ToolLoopOptions, messages: ModelMessage[]): A
       };
       return undefined;
     }
+    deadline?.stop();
     // Tools run once the model's step is complete, all at once; each result is reported as it comes.
     if (finishReason === "stop" || finishReason === "tool-calls") {
       const invalid = new Set(outcomes.map((outcome) => outcome.toolCallId));
@@ -181,8 +189,11 @@ async function* modelStep(options: ToolLoopOptions, messages: ModelMessage[]): A
       }
     }
   } catch (error) {
-    yield { type: "error", error };
+    // A call ended by its deadline fails with what the deadline says, not the abort it caused.
+    yield { type: "error", error: deadline?.expired() ?? error };
     return undefined;
+  } finally {
+    deadline?.stop();
   }
   yield { type: "finish-step" };
   return {

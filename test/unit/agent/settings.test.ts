@@ -50,17 +50,32 @@ describe("parseSettings", () => {
     expect(chosen.settings.agent.enabledSkills).toEqual(["calendar"]); // an explicit list wins
   });
 
-  test("the data-plane deadline and the run idle limit: read, bounded, and named when wrong", () => {
-    const result = parseSettings({ ...valid(), DATA_PLANE_TIMEOUT_MS: "1500", RUN_IDLE_TIMEOUT_SECONDS: "60" });
+  test("the data-plane deadline, the run idle limit and the model's silence: read, bounded, and named when wrong", () => {
+    const result = parseSettings({
+      ...valid(),
+      DATA_PLANE_TIMEOUT_MS: "1500",
+      RUN_IDLE_TIMEOUT_SECONDS: "60",
+      AGENT_MODEL_IDLE_TIMEOUT_SECONDS: "30",
+    });
     expect(
-      result.ok && [result.settings.dataPlane.timeoutMs, result.settings.auth.keysTimeoutMs, result.settings.runs.idleTimeoutMs],
-    ).toEqual([1_500, 1_500, 60_000]);
+      result.ok && [
+        result.settings.dataPlane.timeoutMs,
+        result.settings.auth.keysTimeoutMs,
+        result.settings.runs.idleTimeoutMs,
+        result.settings.agent.modelIdleTimeoutMs,
+      ],
+    ).toEqual([1_500, 1_500, 60_000, 30_000]);
+    const byDefault = parseSettings(valid());
+    expect(byDefault.ok && byDefault.settings.agent.modelIdleTimeoutMs).toBe(120_000);
     for (const [setting, value] of [
       ["DATA_PLANE_TIMEOUT_MS", "0"],
       ["DATA_PLANE_TIMEOUT_MS", "600000"],
       ["DATA_PLANE_TIMEOUT_MS", "soon"],
       ["RUN_IDLE_TIMEOUT_SECONDS", "1"],
       ["RUN_IDLE_TIMEOUT_SECONDS", "1.5"],
+      ["AGENT_MODEL_IDLE_TIMEOUT_SECONDS", "0"],
+      ["AGENT_MODEL_IDLE_TIMEOUT_SECONDS", "601"],
+      ["AGENT_MODEL_IDLE_TIMEOUT_SECONDS", "2.5"],
     ] as const) {
       expect(
         problemsOf({ ...valid(), [setting]: value }).map((p) => p.setting),

@@ -7,9 +7,10 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { APICallError, jsonSchema, type ModelMessage, simulateReadableStream, stepCountIs, streamText, type ToolSet, tool } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { ModelSilent } from "../../../functions/agent/runtime/model-deadline.ts";
 import { describeModelFailure } from "../../../functions/agent/runtime/model-errors.ts";
-import { type LoopPart, toolLoop } from "../../../functions/agent/runtime/tool-loop.ts";
+import { type LoopPart, type ToolLoopOptions, toolLoop } from "../../../functions/agent/runtime/tool-loop.ts";
 
 type Call = LanguageModelV4StreamPart[] | Error;
 
@@ -364,5 +365,99 @@ describe("the run's tool loop does what streamText does", () => {
     expect(toolSignal?.aborted).toBe(true);
     expect(model.doStreamCalls).toHaveLength(1);
     expect(parts.map((part) => part.type)).toEqual(["start-step", "tool-call", "tool-error", "finish-step", "error"]);
+  });
+});
+
+describe("the model's silence is bounded (model-deadline.ts)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A stream that ends with an error when the call is aborted, as a provider's fetch does. */
+  function abortable(abortSignal: AbortSignal | undefined, source: UnderlyingSource<LanguageModelV4StreamPart>) {
+    return new ReadableStream<LanguageModelV4StreamPart>({
+      ...source,
+      start(controller) {
+        abortSignal?.addEventListener("abort", () => controller.error(abortSignal.reason), { once: true });
+        return source.start?.(controller);
+      },
+    });
+  }
+
+  /** A model that sends `parts` and then nothing. */
+  const goesSilent = (parts: LanguageModelV4StreamPart[]) =>
+    new MockLanguageModelV4({
+      doStream: async ({ abortSignal }) => ({
+        stream: abortable(abortSignal, {
+          start(controller) {
+            for (const part of parts) controller.enqueue(part);
+          },
+        }),
+      }),
+    });
+
+  /** A stream of `parts`, one every `everyMs`. */
+  const slowly = (abortSignal: AbortSignal | undefined, parts: LanguageModelV4StreamPart[], everyMs: number) =>
+    abortable(abortSignal, {
+      async pull(controller) {
+        await new Promise((resolve) => setTimeout(resolve, everyMs));
+        const part = parts.shift();
+        if (part) controller.enqueue(part);
+        else controller.close();
+      },
+    });
+
+  /** Runs the loop in the background, its parts collected as they come. */
+  function collect(options: Pick<ToolLoopOptions, "model" | "tools" | "idleTimeoutMs">) {
+    const parts: LoopPart[] = [];
+    const loop: ToolLoopOptions = { instructions, messages, maxSteps: 7, abortSignal: new AbortController().signal, ...options };
+    const done = (async () => {
+      for await (const part of toolLoop(loop)) parts.push(part);
+    })();
+    return { parts, done };
+  }
+
+  test("a model that stops sending fails its step with ModelSilent once the window has passed, not before", async () => {
+    vi.useFakeTimers();
+    const model = goesSilent([start, { type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: "Hal" }]);
+    const { parts, done } = collect({ model, idleTimeoutMs: 1_000 });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(parts.map((part) => part.type)).toEqual(["start-step", "text-delta"]);
+    await vi.advanceTimersByTimeAsync(1);
+    await done;
+    expect(parts.at(-1)).toEqual({ type: "error", error: expect.any(ModelSilent) });
+    expect(describeModelFailure((parts.at(-1) as { error: unknown }).error)).toMatchObject({ code: "MODEL_UNAVAILABLE" });
+  });
+
+  test("an answer that keeps coming, however slowly, is never cut; nor is a tool slower than the window", async () => {
+    vi.useFakeTimers();
+    const steps: LanguageModelV4StreamPart[][] = [
+      [start, toolCall("c1", "lookup", "{}"), finish("tool-calls")],
+      answer("one two three four five six"),
+    ];
+    const model = new MockLanguageModelV4({
+      // The tool call comes at once; the answer a part every 900 ms, each within the 1 s window.
+      doStream: async ({ abortSignal }) => {
+        const parts = steps.shift() ?? [];
+        return { stream: slowly(abortSignal, parts, steps.length === 0 ? 900 : 0) };
+      },
+    });
+    const tools: ToolSet = {
+      lookup: tool({
+        inputSchema: jsonSchema<unknown>({ type: "object" }),
+        execute: () => new Promise((resolve) => setTimeout(() => resolve({ found: [] }), 3_000)),
+      }),
+    };
+    const { parts, done } = collect({ model, tools, idleTimeoutMs: 1_000 });
+    await vi.advanceTimersByTimeAsync(20_000);
+    await done;
+    expect(parts.filter((part) => part.type === "error")).toEqual([]);
+    expect(
+      parts
+        .filter((part) => part.type === "text-delta")
+        .map((part) => (part as { text: string }).text)
+        .join(""),
+    ).toBe("one two three four five six");
+    expect(parts.at(-1)?.type).toBe("finish");
   });
 });
