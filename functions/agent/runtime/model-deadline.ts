@@ -16,7 +16,7 @@ export interface SilenceDeadline {
   signal: AbortSignal;
   /** The model sent something: the silence starts again. */
   heard(): void;
-  /** The call is over (or the run's own work begins): no more deadline. */
+  /** The call is over (or the run's own work begins): no more deadline, and the cancel no longer forwarded to it. */
   stop(): void;
   /** The deadline's error, once it has ended the call. */
   expired(): ModelSilent | undefined;
@@ -24,6 +24,10 @@ export interface SilenceDeadline {
 
 export function silenceDeadline(idleMs: number, outer?: AbortSignal): SilenceDeadline {
   const controller = new AbortController();
+  // The run's cancel is forwarded by a listener: AbortSignal.any cost four times as much per call.
+  const forward = () => controller.abort(outer?.reason);
+  if (outer?.aborted) forward();
+  else outer?.addEventListener("abort", forward, { once: true });
   let heardAt = Date.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
   // One timer for the whole call, re-armed for what is left when it fires: a part costs a clock
@@ -38,11 +42,14 @@ export function silenceDeadline(idleMs: number, outer?: AbortSignal): SilenceDea
   };
   timer = setTimeout(check, idleMs);
   return {
-    signal: outer ? AbortSignal.any([outer, controller.signal]) : controller.signal,
+    signal: controller.signal,
     heard: () => {
       heardAt = Date.now();
     },
-    stop: () => clearTimeout(timer),
-    expired: () => (controller.signal.aborted ? (controller.signal.reason as ModelSilent) : undefined),
+    stop: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener("abort", forward);
+    },
+    expired: () => (controller.signal.reason instanceof ModelSilent ? controller.signal.reason : undefined),
   };
 }
