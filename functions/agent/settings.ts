@@ -4,7 +4,7 @@
 // problem, never by value.
 import { z } from "zod";
 import { DATA_PLANE_ENV, type DataPlaneSettings, dataPlaneSettings, signingKeyProblem } from "../lib/data-plane-settings.ts";
-import { loadOncePerEnv, optional, type SettingsResult, settingProblems } from "../lib/settings-parsing.ts";
+import { loadOncePerEnv, optional, type SettingsResult, settingProblems, wholeSeconds } from "../lib/settings-parsing.ts";
 import { type AllowList, DEFAULT_ALLOW_LIST, modulesAllowed, parseAllowList } from "../project_cli/registry.ts";
 
 /** The OpenAI wire APIs a deployment can talk to (docs/configuration.md says which to pick). */
@@ -27,21 +27,9 @@ const AgentEnv = z.object({
   AGENT_ENABLED_SKILLS: optional(z.string()),
   AGENT_PRELOAD_ACTION_CARD: optional(z.enum(["true", "false"], { error: 'must be "true" or "false"' })).default("true"),
   // How long a model call may send nothing before it has failed (reasoning models think in silence).
-  AGENT_MODEL_IDLE_TIMEOUT_SECONDS: optional(
-    z.coerce
-      .number({ error: "must be a number of seconds" })
-      .int()
-      .min(1, { error: "must be at least 1 second" })
-      .max(600, { error: "must be at most 600 seconds" }),
-  ).default(120),
+  AGENT_MODEL_IDLE_TIMEOUT_SECONDS: optional(wholeSeconds(1, 600)).default(120),
   // How long a run may stay silent before its hub ends it.
-  RUN_IDLE_TIMEOUT_SECONDS: optional(
-    z.coerce
-      .number({ error: "must be a number of seconds" })
-      .int()
-      .min(5, { error: "must be at least 5 seconds" })
-      .max(3_600, { error: "must be at most 3600 seconds" }),
-  ).default(300),
+  RUN_IDLE_TIMEOUT_SECONDS: optional(wholeSeconds(5, 3_600)).default(300),
   // Where the playground's Tool Agent tab sends its requests (the Tool Agent's public URL).
   PLAYGROUND_TOOL_AGENT_URL: optional(z.url({ error: "must be the http(s) URL of the Tool Agent" })),
   // project_cli reads its own allow-list syntax; this setting only says where it comes from.

@@ -7,6 +7,14 @@ export const blankToUndefined = (value: unknown) => (typeof value === "string" &
 export const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 export const required = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema);
 
+/** A whole number of seconds from `min` to `max`, each bound named in its own message. */
+export const wholeSeconds = (min: number, max: number) =>
+  z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int()
+    .min(min, { error: `must be at least ${min} second${min === 1 ? "" : "s"}` })
+    .max(max, { error: `must be at most ${max} seconds` });
+
 export interface SettingProblem {
   setting: string;
   problem: string;
