@@ -48,6 +48,7 @@ export function packageOf(module: string): string {
 
 /** Dependencies grouped the way the bundle table groups them. */
 export function dependencyOf(module: string): string {
+  if (module === MINIFLARE_DO_WRAPPER) return "miniflare (wrangler dev only)";
   const pkg = packageOf(module);
   if (pkg.startsWith("@supabase/")) return "supabase-js (postgrest-js, auth-js, ...)";
   if (pkg === "ai" || pkg.startsWith("@ai-sdk/")) return "AI SDK (ai, @ai-sdk/*)";
@@ -75,9 +76,18 @@ export interface Frame {
  */
 export const HUB_OBJECT = "hub object: ";
 
+/**
+ * Miniflare wraps every Durable Object class on `wrangler dev`: its constructor writes the
+ * object's name to the object's own SQLite (a table created on each construction). That is
+ * the object's work, and production does not run it at all.
+ */
+export const MINIFLARE_DO_WRAPPER = "(miniflare's Durable Object wrapper)";
+const isMiniflareWrapper = (url: string) => url.endsWith("__mf_do_wrapper.js");
+
 export function stageOf(stack: readonly Frame[]): string {
   for (const { module, fn } of stack) {
     if (module === "") continue;
+    if (module === MINIFLARE_DO_WRAPPER) return `${HUB_OBJECT}wrangler dev's wrapper (its name table)`;
     if (module.includes("lib/auth/verify-access-token") || module.includes("lib/auth/middleware")) return "auth: verify the token";
     if (module.includes("lib/auth/credential") || module.includes("lib/user-database") || module.includes("lib/supabase.ts"))
       return "credential + database client";
@@ -155,7 +165,12 @@ export function profileStacks(
       for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
         const node = byId.get(cur)!;
         if (node.callFrame.functionName === "(root)") break;
-        cached.push({ module: isBundle(node) ? bundle.moduleAt(node.callFrame.lineNumber) : "", fn: node.callFrame.functionName });
+        const module = isBundle(node)
+          ? bundle.moduleAt(node.callFrame.lineNumber)
+          : isMiniflareWrapper(node.callFrame.url)
+            ? MINIFLARE_DO_WRAPPER
+            : "";
+        cached.push({ module, fn: node.callFrame.functionName });
       }
       stacks.set(id, cached);
     }

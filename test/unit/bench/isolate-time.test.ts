@@ -92,6 +92,20 @@ test("each window gets its busy samples; the hub object and the model double are
   expect(empty).toEqual({ heldUs: 0, hubObjectUs: 0, modelUs: 0 });
 });
 
+test("miniflare's Durable Object wrapper (wrangler dev only) counts as the hub object, with what it calls", () => {
+  const profile = profileOf([[100, "route"]]);
+  profile.nodes[0]!.children!.push(7);
+  profile.nodes.push(
+    { id: 7, callFrame: { ...frame("", 9, "5"), url: "file:///x/__mf_do_wrapper.js" }, children: [8] },
+    { id: 8, callFrame: frame("exec", -1, "0") },
+  );
+  profile.samples.push(8, 7);
+  profile.timeDeltas.push(100, 100);
+  const bundle = { scriptId: "bundle", moduleAt, callsHub: () => false };
+  const [time] = isolateTimePerWindow(profile, bundle, [{ fromUs: 0, toUs: 1_000 }], 100);
+  expect(time).toEqual({ heldUs: 300, hubObjectUs: 200, modelUs: 0 });
+});
+
 test("windows may be given in any order; samples outside every window count nowhere", () => {
   const profile = profileOf([
     [100, "route"],
