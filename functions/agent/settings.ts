@@ -73,7 +73,7 @@ export interface Settings extends DataPlaneSettings {
 
 export function parseSettings(env: Record<string, unknown>): SettingsResult<Settings> {
   const parsed = AgentEnv.safeParse(env);
-  const problems = [...settingProblems(parsed.error), ...signingKeyProblem(env)];
+  const problems = [...settingProblems(parsed.error, env), ...signingKeyProblem(env)];
   if (!parsed.success || problems.length > 0) return { ok: false, problems };
   const env_ = parsed.data;
   return {

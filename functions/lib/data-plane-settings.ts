@@ -3,7 +3,7 @@
 // may take. Each Worker extends DATA_PLANE_ENV with its own settings (functions/agent/settings.ts).
 import { z } from "zod";
 import { DATA_PLANE_TIMEOUT_MS } from "./bounded-fetch.ts";
-import { blankToUndefined, optional, required, type SettingProblem } from "./settings-parsing.ts";
+import { blankToUndefined, optional, required, type SettingProblem, wholeSeconds } from "./settings-parsing.ts";
 
 const signingJwk = z
   .string()
@@ -37,13 +37,9 @@ export const DATA_PLANE_ENV = {
   AUTH_JWKS_URL: optional(z.url({ error: "must be an http(s) URL" })),
   AUTH_JWT_SECRET: optional(z.string().min(32, { error: "must be at least 32 characters" })),
   CREDENTIAL_SIGNING_JWK: optional(signingJwk),
-  CREDENTIAL_TTL_SECONDS: optional(
-    z.coerce
-      .number({ error: "must be a number of seconds" })
-      .int({ error: "must be a whole number of seconds" })
-      .min(CREDENTIAL_TTL_BOUNDS.min, { error: `must be at least ${CREDENTIAL_TTL_BOUNDS.min} seconds` })
-      .max(CREDENTIAL_TTL_BOUNDS.max, { error: `must be at most ${CREDENTIAL_TTL_BOUNDS.max} seconds` }),
-  ).default(CREDENTIAL_TTL_BOUNDS.default),
+  CREDENTIAL_TTL_SECONDS: optional(wholeSeconds(CREDENTIAL_TTL_BOUNDS.min, CREDENTIAL_TTL_BOUNDS.max)).default(
+    CREDENTIAL_TTL_BOUNDS.default,
+  ),
   // How long one data-plane call may take.
   DATA_PLANE_TIMEOUT_MS: optional(
     z.coerce

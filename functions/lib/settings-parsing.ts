@@ -11,7 +11,7 @@ export const required = <T extends z.ZodType>(schema: T) => z.preprocess(blankTo
 export const wholeSeconds = (min: number, max: number) =>
   z.coerce
     .number({ error: "must be a number of seconds" })
-    .int()
+    .int({ error: "must be a whole number of seconds" })
     .min(min, { error: `must be at least ${min} second${min === 1 ? "" : "s"}` })
     .max(max, { error: `must be at most ${max} seconds` });
 
@@ -22,13 +22,18 @@ export interface SettingProblem {
 
 export type SettingsResult<S> = { ok: true; settings: S } | { ok: false; problems: SettingProblem[] };
 
-/** zod's issues as setting problems: the setting's name and what is wrong, never the value. */
-export function settingProblems(error: z.ZodError | undefined): SettingProblem[] {
-  return (error?.issues ?? []).map((issue) => ({
-    setting: String(issue.path[0] ?? "(settings)"),
-    // zod's wording for a missing setting is "expected string, received undefined".
-    problem: issue.code === "invalid_type" && issue.input === undefined && issue.path.length === 1 ? "is required" : issue.message,
-  }));
+/**
+ * zod's issues as setting problems: the setting's name and what is wrong, never the value. A
+ * setting that is unset or blank in `env` "is required" (zod's wording would be "expected
+ * string, received undefined"); one that is set but wrong keeps its own message. zod leaves the
+ * value out of its issues, so `env` is what tells the two apart.
+ */
+export function settingProblems(error: z.ZodError | undefined, env: Record<string, unknown>): SettingProblem[] {
+  return (error?.issues ?? []).map((issue) => {
+    const setting = String(issue.path[0] ?? "(settings)");
+    const unset = issue.path.length === 1 && blankToUndefined(env[setting]) === undefined;
+    return { setting, problem: issue.code === "invalid_type" && unset ? "is required" : issue.message };
+  });
 }
 
 export function describeProblems(problems: SettingProblem[]): string {

@@ -110,7 +110,7 @@ export interface ToolAgentSettings extends DataPlaneSettings {
 
 export function parseToolAgentSettings(env: Record<string, unknown>): SettingsResult<ToolAgentSettings> {
   const parsed = ToolAgentEnv.safeParse(env);
-  const problems = [...settingProblems(parsed.error), ...signingKeyProblem(env)];
+  const problems = [...settingProblems(parsed.error, env), ...signingKeyProblem(env)];
   if (!parsed.success || problems.length > 0) return { ok: false, problems };
   const e = parsed.data;
   return {

@@ -108,12 +108,26 @@ describe("parseSettings", () => {
     expect(problems.map((p) => p.setting)).toContain("CREDENTIAL_SIGNING_JWK");
   });
 
+  test("a setting that is set but not a number says so, instead of being called missing", () => {
+    expect(problemsOf({ ...valid(), CREDENTIAL_TTL_SECONDS: "soon", AGENT_MODEL_IDLE_TIMEOUT_SECONDS: "two minutes" })).toEqual([
+      { setting: "CREDENTIAL_TTL_SECONDS", problem: "must be a number of seconds" },
+      { setting: "AGENT_MODEL_IDLE_TIMEOUT_SECONDS", problem: "must be a number of seconds" },
+    ]);
+    // Blank is unset: a required setting left blank is still "required".
+    expect(problemsOf({ ...valid(), SUPABASE_URL: " " })).toEqual([{ setting: "SUPABASE_URL", problem: "is required" }]);
+  });
+
   test("empty strings count as unset", () => {
     expect(problemsOf({ ...valid(), SUPABASE_ANON_KEY: "  " }).map((p) => p.setting)).toEqual(["SUPABASE_ANON_KEY"]);
   });
 
-  test.each([["59"], ["601"], ["90.5"], ["soon"]])("refuses CREDENTIAL_TTL_SECONDS=%s", (ttl) => {
-    expect(problemsOf({ ...valid(), CREDENTIAL_TTL_SECONDS: ttl }).map((p) => p.setting)).toEqual(["CREDENTIAL_TTL_SECONDS"]);
+  test.each([
+    ["59", "must be at least 60 seconds"],
+    ["601", "must be at most 600 seconds"],
+    ["90.5", "must be a whole number of seconds"],
+    ["soon", "must be a number of seconds"],
+  ])("refuses CREDENTIAL_TTL_SECONDS=%s: it %s", (ttl, problem) => {
+    expect(problemsOf({ ...valid(), CREDENTIAL_TTL_SECONDS: ttl })).toEqual([{ setting: "CREDENTIAL_TTL_SECONDS", problem }]);
   });
 
   test.each([
