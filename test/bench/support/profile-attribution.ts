@@ -66,11 +66,6 @@ export interface Frame {
 }
 
 /**
- * The stage a stack belongs to: the frame nearest the leaf that says which stage it is.
- * Our modules decide by path (and for the hub and recorder by method); the AI SDK by its entry
- * point when ours is not on the stack (a resumed async function loses its callers).
- */
-/**
  * Stages whose names start with this run inside the run's Durable Object: on `wrangler dev` in
  * the Worker's own isolate, in production on the object's machine.
  */
@@ -81,9 +76,14 @@ export const HUB_OBJECT = "hub object: ";
  * object's name to the object's own SQLite (a table created on each construction). That is
  * the object's work, and production does not run it at all.
  */
-export const MINIFLARE_DO_WRAPPER = "(miniflare's Durable Object wrapper)";
+const MINIFLARE_DO_WRAPPER = "(miniflare's Durable Object wrapper)";
 const isMiniflareWrapper = (url: string) => url.endsWith("__mf_do_wrapper.js");
 
+/**
+ * The stage a stack belongs to: the frame nearest the leaf that says which stage it is.
+ * Our modules decide by path (and for the hub and recorder by method); the AI SDK by its entry
+ * point when ours is not on the stack (a resumed async function loses its callers).
+ */
 export function stageOf(stack: readonly Frame[]): string {
   for (const { module, fn } of stack) {
     if (module === "") continue;
