@@ -31,6 +31,27 @@ export interface BenchWorkerOptions {
   minify?: boolean;
 }
 
+// A benchmark that ends early (Ctrl-C, SIGTERM, or a closed pipe such as `| head`) must not
+// leave wrangler's workerd processes behind: orphans keep using CPU (two of them took 70% of a
+// core for 40 minutes once) and skew every later figure on the machine. On exit each Worker
+// still running is killed with its workerd processes; the signals and a closed stdout are
+// turned into an exit, so that hook (and the data plane's) runs.
+const stillRunning = new Set<() => void>();
+let exitHooked = false;
+
+function killOnExit(kill: () => void): () => void {
+  if (!exitHooked) {
+    exitHooked = true;
+    process.once("exit", () => {
+      for (const killOne of stillRunning) killOne();
+    });
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => process.exit(1));
+    process.stdout.on("error", () => process.exit(1));
+  }
+  stillRunning.add(kill);
+  return () => stillRunning.delete(kill);
+}
+
 export function startBenchWorker(options: BenchWorkerOptions): Promise<BenchWorker> {
   return retryOnTakenPort(() => startOnce(options));
 }
@@ -57,7 +78,18 @@ async function startOnce(options: BenchWorkerOptions): Promise<BenchWorker> {
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
+  const forget = killOnExit(() => {
+    if (child.exitCode !== null || !child.pid) return;
+    for (const pid of [...descendantsOf(child.pid), child.pid]) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  });
   const stop = async () => {
+    forget();
     if (child.exitCode === null && child.pid) {
       const workerd = descendantsOf(child.pid);
       child.kill("SIGINT");
