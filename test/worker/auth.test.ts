@@ -147,6 +147,30 @@ describe("the controlled credential is for the data plane only", () => {
   });
 });
 
+describe("a token verified once (verified-tokens.ts)", () => {
+  test("is verified again from its expiry on: the answer turns to token_expired", async () => {
+    const exp = now() + 2;
+    const authorization = `Bearer ${await signAccessToken(stack.keys, accessTokenClaims(USER, { exp }))}`;
+    expect((await me(authorization)).status).toBe(200);
+    expect((await me(authorization)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
+    const response = await me(authorization);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { reason: "token_expired" } });
+  });
+
+  test("counts under the settings that verified it only: other settings check it in full", async () => {
+    const token = await signAccessToken(stack.keys, accessTokenClaims(USER));
+    expect((await me(`Bearer ${token}`)).status).toBe(200);
+    const elsewhere = await createApp().request(
+      "/api/v1/me",
+      { headers: { authorization: `Bearer ${token}` } },
+      { ...env, AUTH_JWKS_URL: "http://127.0.0.1:9/jwks.json" },
+    );
+    expect(elsewhere.status).toBe(503);
+  });
+});
+
 test("an unreachable JWKS endpoint is our outage (503), not the caller's fault", async () => {
   const app = createApp();
   const token = await signAccessToken(stack.keys, accessTokenClaims(USER));

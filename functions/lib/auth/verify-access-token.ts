@@ -1,6 +1,7 @@
 // Verifies the app's bearer token: a Supabase Auth access token signed either with one of the
 // project's signing keys (published as a JWKS) or with the legacy HS256 JWT secret.
-// Every failure maps to a stable reason; none of them echoes the token.
+// Every failure maps to a stable reason; none of them echoes the token. A token verified once
+// is taken as verified for up to a minute, never past its expiry (verified-tokens.ts).
 //
 // The Worker's own controlled credential (credential.ts) is for the data plane only. It may be
 // signed with a key the same JWKS publishes (PostgREST must trust it) or with the very secret
@@ -9,6 +10,7 @@
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from "jose";
 import type { DataPlaneSettings } from "../data-plane-settings.ts";
 import { CREDENTIAL_ISSUER } from "./credential.ts";
+import { type VerifiedTokens, verifiedTokens } from "./verified-tokens.ts";
 
 export type AuthFailureReason =
   | "missing_token"
@@ -46,6 +48,19 @@ function keySet(url: string, timeoutMs: number) {
     keySets.set(key, set);
   }
   return set;
+}
+
+// Tokens already verified, per auth settings (one object per isolate: settings are parsed once
+// per Env), so a token is never taken as verified under settings that did not verify it.
+const verifiedBySettings = new WeakMap<DataPlaneSettings["auth"], VerifiedTokens>();
+
+function verifiedUnder(auth: DataPlaneSettings["auth"]): VerifiedTokens {
+  let tokens = verifiedBySettings.get(auth);
+  if (!tokens) {
+    tokens = verifiedTokens();
+    verifiedBySettings.set(auth, tokens);
+  }
+  return tokens;
 }
 
 /** Extracts the token from an Authorization header value ("Bearer <token>"). */
@@ -90,6 +105,17 @@ export async function verifyAccessToken(
   credential: CredentialMarks = {},
 ): Promise<VerifyResult> {
   if (!token) return { ok: false, reason: "missing_token" };
+  // The credential's key id is part of the key: whether a token is a credential depends on it.
+  const verified = verifiedUnder(auth);
+  const cacheKey = `${credential.kid ?? ""} ${token}`;
+  const known = verified.get(cacheKey);
+  if (known) return { ok: true, user: known };
+  const accepted = (payload: JWTPayload): VerifyResult => {
+    const result = userFrom(payload);
+    // exp is a required claim: jwtVerify has checked that it is there and in the future.
+    if (result.ok && typeof payload.exp === "number") verified.add(cacheKey, result.user, payload.exp);
+    return result;
+  };
   let alg: string | undefined;
   let kid: unknown;
   let issuer: unknown;
@@ -111,14 +137,14 @@ export async function verifyAccessToken(
         ...options,
         algorithms: ["HS256"],
       });
-      return userFrom(payload);
+      return accepted(payload);
     }
     if (alg && ASYMMETRIC_ALGORITHMS.includes(alg)) {
       const { payload } = await jwtVerify(token, keySet(auth.jwksUrl, auth.keysTimeoutMs), {
         ...options,
         algorithms: ASYMMETRIC_ALGORITHMS,
       });
-      return userFrom(payload);
+      return accepted(payload);
     }
     return { ok: false, reason: "unsupported_algorithm" };
   } catch (error) {

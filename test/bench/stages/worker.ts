@@ -214,8 +214,11 @@ async function hubRun(f: Fixture, env: Env, first: AgentEvent[], batches: AgentE
 
 /** In run order. Each entry: what one iteration does. */
 const STAGES: Record<string, Stage> = {
-  "auth: verify the token (jose, cached JWKS)": (f) =>
+  "auth: verify a token seen before (the isolate's verified tokens)": (f) =>
     verifyAccessToken(bearerToken(`Bearer ${f.token}`), f.settings.auth, { kid: f.settings.credential.signingJwk?.kid ?? "" }),
+  // Settings the isolate has not verified this token under: the whole check, as on a token's first request.
+  "auth: verify a new token (jose, cached JWKS)": (f) =>
+    verifyAccessToken(bearerToken(`Bearer ${f.token}`), { ...f.settings.auth }, { kid: f.settings.credential.signingJwk?.kid ?? "" }),
   "request: JSON + RunAgentInput schema + checks": (f) => parsed(f.body),
   "claim: a new run hub (Durable Object) + claim": (f, env) => {
     const runId = crypto.randomUUID();

@@ -88,7 +88,7 @@ export function stageOf(stack: readonly Frame[]): string {
   for (const { module, fn } of stack) {
     if (module === "") continue;
     if (module === MINIFLARE_DO_WRAPPER) return `${HUB_OBJECT}wrangler dev's wrapper (its name table)`;
-    if (module.includes("lib/auth/verify-access-token") || module.includes("lib/auth/middleware")) return "auth: verify the token";
+    if (module.includes("lib/auth/verif") || module.includes("lib/auth/middleware")) return "auth: verify the token";
     if (module.includes("lib/auth/credential") || module.includes("lib/user-database") || module.includes("lib/supabase.ts"))
       return "credential + database client";
     if (module.includes("agent/settings") || module.includes("lib/settings-parsing") || module.includes("lib/data-plane-settings"))
