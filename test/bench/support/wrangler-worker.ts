@@ -89,7 +89,6 @@ async function startOnce(options: BenchWorkerOptions): Promise<BenchWorker> {
     }
   });
   const stop = async () => {
-    forget();
     if (child.exitCode === null && child.pid) {
       const workerd = descendantsOf(child.pid);
       child.kill("SIGINT");
@@ -98,6 +97,7 @@ async function startOnce(options: BenchWorkerOptions): Promise<BenchWorker> {
       clearTimeout(killer);
       await awaitExit(workerd);
     }
+    forget(); // only now: an exit while stopping still kills what is left
     rmSync(persistDir, { recursive: true, force: true });
   };
   const url = `http://127.0.0.1:${port}`;
