@@ -4,14 +4,8 @@
 // Env object; a problem is reported by setting name, never by value.
 import { z } from "zod";
 import { DATA_PLANE_ENV, type DataPlaneSettings, dataPlaneSettings, signingKeyProblem } from "../lib/data-plane-settings.ts";
-import { loadOncePerEnv, optional, type SettingsResult, settingProblems } from "../lib/settings-parsing.ts";
+import { loadOncePerEnv, optional, type SettingsResult, settingProblems, wholeSeconds } from "../lib/settings-parsing.ts";
 
-const seconds = (min: number, max: number) =>
-  z.coerce
-    .number({ error: "must be a number of seconds" })
-    .int({ error: "must be a whole number of seconds" })
-    .min(min, { error: `must be at least ${min} seconds` })
-    .max(max, { error: `must be at most ${max} seconds` });
 const usd = z.coerce.number({ error: "must be an amount in US dollars" }).min(0, { error: "must not be negative" });
 const count = (min: number, max: number) =>
   z.coerce
@@ -26,14 +20,14 @@ const ToolAgentEnv = z.object({
   TOOL_AGENT_DOCKER_BASE_IMAGE: optional(z.string().min(1)).default("agent-sandbox:latest"),
   TOOL_AGENT_DOCKER_MEM_LIMIT: optional(z.string().regex(/^\d+[kmg]?$/i, { error: 'must be a size such as "512m" or "1g"' })).default("1g"),
   TOOL_AGENT_DOCKER_NANO_CPUS: optional(count(1, 64_000_000_000)).default(1_000_000_000),
-  TOOL_AGENT_DOCKER_TTL_SECONDS: optional(seconds(60, 86_400)).default(1_800),
-  TOOL_AGENT_COLD_TOOL_IDLE_TIMEOUT_S: optional(seconds(10, 86_400)).default(300),
+  TOOL_AGENT_DOCKER_TTL_SECONDS: optional(wholeSeconds(60, 86_400)).default(1_800),
+  TOOL_AGENT_COLD_TOOL_IDLE_TIMEOUT_S: optional(wholeSeconds(10, 86_400)).default(300),
   TOOL_AGENT_HOT_TOOL_MAX_CONTAINERS: optional(count(1, 1_000)).default(5),
   TOOL_AGENT_EVICTION_POLICY: optional(z.enum(["lru"], { error: 'must be "lru" (the only policy)' })).default("lru"),
   TOOL_AGENT_MONTHLY_LIMIT_USD: optional(usd).default(100),
   TOOL_AGENT_SINGLE_TX_LIMIT_USD: optional(usd).default(20),
   TOOL_AGENT_REQUIRE_APPROVAL_ABOVE_USD: optional(usd).default(10),
-  TOOL_AGENT_HEALTH_CHECK_INTERVAL_S: optional(seconds(10, 86_400)).default(60),
+  TOOL_AGENT_HEALTH_CHECK_INTERVAL_S: optional(wholeSeconds(10, 86_400)).default(60),
   // this platform's own
   /** 32 random bytes, base64: encrypts remote API keys at rest. */
   TOOL_AGENT_SECRET_KEY: z.string({ error: "is required (32 random bytes, base64) to keep remote API keys encrypted" }).min(43, {
@@ -66,7 +60,7 @@ const ToolAgentEnv = z.object({
   TOOL_AGENT_CODING_USD_PER_MTOK_OUTPUT: optional(usd).default(0.6),
   TOOL_AGENT_CODING_CALL_TIMEOUT_MS: optional(count(1_000, 600_000)).default(120_000),
   /** An open task with no progress for this long is started again by the watchdog (Cron). */
-  TOOL_AGENT_TASK_STALE_S: optional(seconds(10, 86_400)).default(900),
+  TOOL_AGENT_TASK_STALE_S: optional(wholeSeconds(10, 86_400)).default(900),
   /** How often the watchdog starts one task again before failing it. */
   TOOL_AGENT_TASK_MAX_RESTARTS: optional(count(0, 10)).default(2),
   /** Tasks one caller may have pending or running at once; more are refused (429). */
