@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { type CpuProfile, connectCdp } from "./support/cdp.ts";
 import { isolateTimePerWindow, sampleSpacingUs } from "./support/isolate-time.ts";
-import { commandOf, threadCpuMs } from "./support/proc-cpu.ts";
+import { commandOf, threadSchedMs } from "./support/proc-cpu.ts";
 import { row } from "./support/stats.ts";
 import { startBenchWorker } from "./support/wrangler-worker.ts";
 
@@ -48,14 +48,10 @@ const worker = await startBenchWorker({
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 const urlOf = (p: Pattern) =>
   `${worker.url}/?bursts=${p.bursts}&iterations=${p.iterations}${p.wait === "io" ? `&io=${encodeURIComponent(ioUrl)}` : ""}`;
-const request = async (p: Pattern) => void (await (await fetch(urlOf(p))).text());
+const request = async (p: Pattern) => void (await (await fetch(urlOf(p), { signal: AbortSignal.timeout(30_000) })).text());
 
-/** CPU of the thread that runs the isolates (the busiest one named workerd), ms. */
-function isolateThreadCpuMs(pid: number): number {
-  let busiest = 0;
-  for (const [thread, ms] of threadCpuMs(pid)) if (thread.endsWith(" workerd")) busiest = Math.max(busiest, ms);
-  return busiest;
-}
+/** On-CPU time of the thread that runs the isolates: workerd's main thread, whose id is the pid (as bench:load reads it), ms. */
+const isolateThreadCpuMs = (pid: number) => threadSchedMs(pid, pid).runMs;
 
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 

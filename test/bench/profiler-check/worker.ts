@@ -17,7 +17,7 @@ export default {
     const io = url.searchParams.get("io");
     for (let b = 0; b < bursts; b++) {
       spin(iterations);
-      if (io) await (await fetch(io)).text();
+      if (io) await (await fetch(io, { signal: AbortSignal.timeout(10_000) })).text();
       else await new Promise((resolve) => setTimeout(resolve, 1));
     }
     return new Response(String(sink));
